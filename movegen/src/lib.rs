@@ -1,0 +1,23 @@
+//! Feerie's rules: boards, attack tables, move generation, FEN and move notation for
+//! every variant, behind one `Position` trait.
+
+pub mod attacks;
+pub mod bitboard;
+pub mod board;
+pub mod chess;
+pub mod error;
+pub mod fen;
+pub mod geometry;
+pub mod perft;
+pub mod position;
+pub mod types;
+pub mod variant;
+pub mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use chess::Chess;
+pub use error::{FenError, MoveError};
+pub use perft::{perft, perft_divide, perft_total, PerftCase};
+pub use position::{MoveBuffer, MoveCode, Outcome, Position, HISTORY_SIZE};
+pub use types::{Color, Piece, PieceKind, Square};
+pub use variant::Variant;

@@ -1,0 +1,154 @@
+//! The rules trait every variant implements, and what it returns.
+
+use crate::error::{FenError, MoveError};
+use crate::types::Color;
+use arrayvec::ArrayVec;
+use std::fmt;
+use std::hash::Hash;
+use std::ops::{Deref, DerefMut};
+
+/// A fixed-capacity list of moves; each variant picks its capacity.
+pub trait MoveBuffer<M>: Default + Clone + Send + Deref<Target = [M]> + DerefMut {
+    fn push(&mut self, mv: M);
+    fn clear(&mut self);
+}
+
+impl<M: Copy + Send, const N: usize> MoveBuffer<M> for ArrayVec<M, N> {
+    #[inline]
+    fn push(&mut self, mv: M) {
+        ArrayVec::push(self, mv);
+    }
+    #[inline]
+    fn clear(&mut self) {
+        ArrayVec::clear(self);
+    }
+}
+
+/// A move as the search stores it (transposition table, killers): 32 bits, never 0.
+pub trait MoveCode: Copy + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync + 'static {
+    fn to_bits(self) -> u32;
+    /// The move encoded by `bits`, if they encode one (not necessarily legal anywhere).
+    fn from_bits(bits: u32) -> Option<Self>;
+}
+
+/// Why a game is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The side to move is checkmated.
+    Checkmate,
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// Third occurrence of the same position.
+    Repetition,
+    /// 100 plies without an irreversible move.
+    FiftyMoves,
+    /// Both sides have only a king.
+    InsufficientMaterial,
+}
+
+impl Outcome {
+    /// The result from White's point of view when `side_to_move` faces this outcome:
+    /// 1.0 win, 0.5 draw, 0.0 loss.
+    pub fn white_score(self, side_to_move: Color) -> f64 {
+        match (self, side_to_move) {
+            (Outcome::Checkmate, Color::White) => 0.0,
+            (Outcome::Checkmate, Color::Black) => 1.0,
+            _ => 0.5,
+        }
+    }
+
+    /// PGN `Termination`-style text.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Outcome::Checkmate => "checkmate",
+            Outcome::Stalemate => "stalemate",
+            Outcome::Repetition => "threefold repetition",
+            Outcome::FiftyMoves => "50-move rule",
+            Outcome::InsufficientMaterial => "insufficient material",
+        }
+    }
+}
+
+/// The rules of one variant. Positions keep their own history (a state stack), so
+/// `undo` restores exactly what `play` changed, and repetitions and the Dynamo no-undo
+/// rule can look back over the game.
+pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
+    type Move: MoveCode;
+    type MoveList: MoveBuffer<Self::Move>;
+
+    /// The `UCI_Variant` name of this position's rules.
+    fn variant_name(&self) -> &'static str;
+    /// The start position.
+    fn startpos() -> Self;
+    fn from_fen(fen: &str) -> Result<Self, FenError>;
+    fn to_fen(&self) -> String;
+
+    fn side_to_move(&self) -> Color;
+    /// Fills `moves` (cleared first) with every legal move, each once.
+    fn legal_moves(&self, moves: &mut Self::MoveList);
+    /// Plays a legal move. Playing anything else is a logic error.
+    fn play(&mut self, mv: Self::Move);
+    /// Takes back the last `play` (or `play_null`).
+    fn undo(&mut self);
+    /// Passes the move (null-move pruning). Only called when not in check.
+    fn play_null(&mut self);
+    fn in_check(&self) -> bool;
+    /// Zobrist key of placement, side to move, castling and en passant rights.
+    fn hash(&self) -> u64;
+    /// Plies since the last irreversible move.
+    fn halfmove_clock(&self) -> u32;
+    /// How many earlier positions of this game (since the last irreversible move)
+    /// equal the current one.
+    fn repetitions(&self) -> usize;
+    /// True when both sides have only a king.
+    fn bare_kings(&self) -> bool;
+
+    /// Captures, promotions, removals: the moves quiescence search looks at.
+    fn is_noisy(&self, mv: Self::Move) -> bool;
+    /// Ordering score of a noisy move (larger first): e.g. MVV-LVA.
+    fn noisy_score(&self, mv: Self::Move) -> i32;
+    /// Index for history and counter tables, below `HISTORY_SIZE`.
+    fn history_index(&self, mv: Self::Move) -> usize;
+    /// True when a null move is unlikely to hide zugzwang (the side has pieces).
+    fn null_move_safe(&self) -> bool;
+
+    /// A text picture of the board for the `d` command.
+    fn board_picture(&self) -> String;
+
+    /// The game's outcome if it is over, counting rule draws.
+    fn outcome(&self) -> Option<Outcome> {
+        let mut moves = Self::MoveList::default();
+        self.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Some(if self.in_check() {
+                Outcome::Checkmate
+            } else {
+                Outcome::Stalemate
+            });
+        }
+        if self.halfmove_clock() >= 100 {
+            Some(Outcome::FiftyMoves)
+        } else if self.repetitions() >= 2 {
+            Some(Outcome::Repetition)
+        } else if self.bare_kings() {
+            Some(Outcome::InsufficientMaterial)
+        } else {
+            None
+        }
+    }
+
+    /// Parses a move string and matches it against the legal moves, so a string is
+    /// either a legal move of this position or an error, never a guess.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
+        let mut moves = Self::MoveList::default();
+        self.legal_moves(&mut moves);
+        moves
+            .iter()
+            .copied()
+            .find(|m| m.to_string() == text)
+            .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+}
+
+/// Size of the history tables the search keeps, indexed by `Position::history_index`.
+pub const HISTORY_SIZE: usize = 2 * 64 * 64;

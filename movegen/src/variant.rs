@@ -1,0 +1,29 @@
+//! The variants Feerie knows, by their `UCI_Variant` names.
+
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    Chess,
+}
+
+impl Variant {
+    /// Every variant that is implemented, in the order the `UCI_Variant` combo lists them.
+    pub const ALL: &'static [Variant] = &[Variant::Chess];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Chess => "chess",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Variant> {
+        Variant::ALL.iter().copied().find(|v| v.name() == name)
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}

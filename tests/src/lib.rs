@@ -1,0 +1,55 @@
+//! Helpers shared by the integration tests: reading the perft suites in `../shared/perft`
+//! and running them for any variant.
+
+use feerie_movegen::{perft_total, PerftCase, Position};
+use std::path::PathBuf;
+
+/// The shared perft directory: `$FEERIE_PERFT_DIR`, else `../shared/perft` beside the
+/// repository (where CI and the developers' machines keep it).
+pub fn perft_dir() -> PathBuf {
+    if let Ok(dir) = std::env::var("FEERIE_PERFT_DIR") {
+        return PathBuf::from(dir);
+    }
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/perft")
+}
+
+/// Reads a suite file, e.g. `chess.epd`.
+pub fn read_suite(name: &str) -> Vec<PerftCase> {
+    let path = perft_dir().join(name);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read perft suite {}: {e}", path.display()));
+    text.lines()
+        .filter_map(PerftCase::parse)
+        .map(|c| c.expect("well-formed suite line"))
+        .collect()
+}
+
+/// Runs every case of a suite up to `max_nodes` expected leaves per entry, returning the
+/// mismatches as readable lines (empty when all match) and the number of entries checked.
+pub fn run_suite<P: Position>(name: &str, max_nodes: u64) -> (Vec<String>, usize) {
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for case in read_suite(name) {
+        let pos = match P::from_fen(&case.fen) {
+            Ok(p) => p,
+            Err(e) => {
+                failures.push(format!("{}: FEN refused: {e}", case.fen));
+                continue;
+            }
+        };
+        for &(depth, expected) in &case.depths {
+            if expected > max_nodes {
+                continue;
+            }
+            checked += 1;
+            let got = perft_total(&pos, depth, true);
+            if got != expected {
+                failures.push(format!(
+                    "{} depth {depth}: expected {expected}, got {got}",
+                    case.fen
+                ));
+            }
+        }
+    }
+    (failures, checked)
+}
