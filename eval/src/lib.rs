@@ -1,1 +1,9 @@
-//! Static evaluation.
+//! Static evaluation per variant, behind one trait the search calls.
+
+use feerie_movegen::Position;
+
+/// Scores a position in centipawns from the side to move's point of view.
+/// Implementations are cheap to clone and shared between search threads.
+pub trait Evaluator<P: Position>: Clone + Default + Send + Sync + 'static {
+    fn evaluate(&self, pos: &P) -> i32;
+}
