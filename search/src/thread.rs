@@ -11,12 +11,16 @@ use arrayvec::ArrayVec;
 use feerie_eval::Evaluator;
 use feerie_movegen::{MoveBuffer, MoveCode, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::Duration;
 
 /// Nodes between looks at the clock and the stop flag (a power of two).
 const POLL_INTERVAL: u64 = 1024;
 
+/// Fail-high/low `info` lines are sent only once a search has run this long.
+const BOUND_REPORT_AFTER: Duration = Duration::from_millis(1000);
+
 /// Where the main thread sends its `info` lines.
-pub(crate) type Reporter<'r, M> = &'r mut dyn FnMut(&Info<M>);
+pub(crate) type Reporter<'a, 'b, M> = &'a mut (dyn FnMut(&Info<M>) + 'b);
 
 /// Statistics a thread keeps from one search to the next.
 #[derive(Debug)]
@@ -165,7 +169,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
     pub fn iterate(
         &mut self,
         plan: Plan,
-        mut report: Option<Reporter<'_, P::Move>>,
+        mut report: Option<Reporter<'_, '_, P::Move>>,
     ) -> (Vec<Line<P::Move>>, usize) {
         let mut completed: Vec<Line<P::Move>> = Vec::new();
         let multipv = plan.multipv.clamp(1, self.root_moves.len().max(1));
@@ -182,7 +186,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             };
             self.seldepth = 0;
             for pv_idx in 0..multipv {
-                self.aspiration(d, pv_idx);
+                self.aspiration(d, pv_idx, report.as_deref_mut());
                 if self.stopped {
                     break;
                 }
@@ -192,6 +196,16 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 break;
             }
             self.completed_depth = d;
+            // The root result goes to the TT too: the next search (and the other
+            // threads) start from this move.
+            let best = &self.root_moves[0];
+            self.tt.store(
+                self.pos.hash(),
+                best.mv.to_bits(),
+                to_tt(best.score, 0),
+                d as i32,
+                Bound::Exact,
+            );
             self.shared.nodes[self.id].store(self.nodes, Relaxed);
             completed = self.root_moves[..multipv]
                 .iter()
@@ -248,31 +262,42 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         lines: &[Line<P::Move>],
         report: &mut dyn FnMut(&Info<P::Move>),
     ) {
-        let nodes = self.shared.total_nodes();
-        let ms = self
-            .time
-            .as_ref()
-            .map_or(0, |t| t.elapsed().as_millis() as u64);
-        let hashfull = self.tt.hashfull();
         for (i, line) in lines.iter().enumerate() {
-            report(&Info {
-                depth: depth as u32,
-                seldepth: line.seldepth.max(depth) as u32,
-                multipv: i as u32 + 1,
-                score: to_uci(line.score),
-                bound: Bound::Exact,
-                nodes,
-                nps: nodes * 1000 / ms.max(1),
-                hashfull,
-                time_ms: ms,
-                pv: line.pv.clone(),
-            });
+            report(&self.info(depth, i, line, Bound::Exact));
+        }
+    }
+
+    fn info(
+        &self,
+        depth: usize,
+        index: usize,
+        line: &Line<P::Move>,
+        bound: Bound,
+    ) -> Info<P::Move> {
+        let nodes = self.shared.total_nodes();
+        let elapsed = self.time.as_ref().map_or(Duration::ZERO, |t| t.elapsed());
+        Info {
+            depth: depth as u32,
+            seldepth: line.seldepth.max(depth) as u32,
+            multipv: index as u32 + 1,
+            score: to_uci(line.score),
+            bound,
+            nodes,
+            nps: (nodes as u128 * 1_000_000 / elapsed.as_micros().max(1)) as u64,
+            hashfull: self.tt.hashfull(),
+            time_ms: elapsed.as_millis() as u64,
+            pv: line.pv.clone(),
         }
     }
 
     /// Searches MultiPV line `pv_idx` at `depth` with a window around the previous
     /// score, widening it on each failure.
-    fn aspiration(&mut self, depth: usize, pv_idx: usize) -> i32 {
+    fn aspiration(
+        &mut self,
+        depth: usize,
+        pv_idx: usize,
+        mut report: Option<Reporter<'_, '_, P::Move>>,
+    ) -> i32 {
         let prev = self.root_moves[pv_idx].score;
         let mut delta = 20;
         let (mut alpha, mut beta) = if depth >= 5 && prev.abs() < MATE_BOUND {
@@ -285,15 +310,33 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             if self.stopped {
                 return score;
             }
-            if score <= alpha {
+            let bound = if score <= alpha {
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITY);
+                Bound::Upper
             } else if score >= beta {
                 beta = (score + delta).min(INFINITY);
+                Bound::Lower
             } else {
                 return score;
-            }
+            };
             self.root_moves[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
+            // In long searches, tell the GUI the score is moving (UCI bounds).
+            if let Some(report) = report.as_deref_mut() {
+                if self
+                    .time
+                    .as_ref()
+                    .is_some_and(|t| t.elapsed() > BOUND_REPORT_AFTER)
+                {
+                    let rm = &self.root_moves[pv_idx];
+                    let line = Line {
+                        score,
+                        pv: rm.pv.clone(),
+                        seldepth: self.seldepth,
+                    };
+                    report(&self.info(depth, pv_idx, &line, bound));
+                }
+            }
             delta += delta / 2;
             if delta > 1000 {
                 alpha = -INFINITY;
