@@ -1,5 +1,6 @@
 //! Searches one orthodox position and prints the info lines: a quick look at depth
-//! and speed. `cargo run --release -p feerie-search --example think -- [ms] [fen]`
+//! and speed. `cargo run --release -p feerie-search --example think -- [ms] [fen]`,
+//! with `THREADS=n` and `DEPTH=n` in the environment.
 
 use feerie_eval::ChessEval;
 use feerie_movegen::{Chess, Position};
@@ -20,8 +21,11 @@ fn main() {
     let mut searcher = Searcher::new(64, ChessEval);
     searcher.settings.threads = threads;
     searcher.settings.move_overhead_ms = 0;
+    // DEPTH=n searches to a fixed depth instead of for `ms` milliseconds.
+    let depth = std::env::var("DEPTH").ok().and_then(|d| d.parse().ok());
     let limits = Limits {
-        movetime: Some(Duration::from_millis(ms)),
+        movetime: depth.is_none().then(|| Duration::from_millis(ms)),
+        depth,
         ..Limits::default()
     };
     let r = searcher.search(&pos, &limits, &Signals::default(), &mut |i| {

@@ -16,6 +16,10 @@ use std::time::Duration;
 /// Nodes between looks at the clock and the stop flag (a power of two).
 const POLL_INTERVAL: u64 = 1024;
 
+/// Futility margin per ply of remaining depth, and its base.
+const FUTILITY_MARGIN: i32 = 100;
+const FUTILITY_BASE: i32 = 60;
+
 /// Fail-high/low `info` lines are sent only once a search has run this long.
 const BOUND_REPORT_AFTER: Duration = Duration::from_millis(1000);
 
@@ -533,6 +537,10 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             return DRAW;
         }
         let tt_move = entry.and_then(|e| Self::tt_move(&moves, e.mv));
+        let futile = !pv_node
+            && !in_check
+            && depth <= 4
+            && static_eval + FUTILITY_MARGIN * depth + FUTILITY_BASE <= alpha;
         let killers = self.data.killers.get(ply);
         let mut scores = std::mem::take(&mut self.score_pool[ply]);
         score_moves(
@@ -568,6 +576,13 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             let hist_index = self.pos.history_index(mv);
             self.pos.play(mv);
             let gives_check = self.pos.in_check();
+            // Futility pruning: near the leaves and far below alpha, a quiet move that
+            // does not check will not make up the difference.
+            if futile && quiet && !gives_check && best > -MATE_BOUND && !is_special(order_score) {
+                self.pos.undo();
+                searched += 1;
+                continue;
+            }
             let new_depth = depth - 1;
             let score = if searched == 0 {
                 -self.search(new_depth, ply + 1, -beta, -alpha, true)
