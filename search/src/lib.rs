@@ -252,6 +252,8 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
                 let (pos, roots, shared) = (pos.clone(), root_moves.clone(), &shared);
                 scope.spawn(move || {
                     let mut w = Worker::new(i + 1, pos, eval, tt, shared, data, None, roots, false);
+                    // Helpers only feed the TT: one line is enough for that.
+                    let plan = Plan { multipv: 1, ..plan };
                     w.iterate(plan, None);
                 });
             }

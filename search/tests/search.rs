@@ -335,3 +335,31 @@ fn fifty_move_rule_counts_as_draw() {
     let (r, _) = run(&mut searcher(), &pos(fen), &depth(4));
     assert_eq!(r.score, Score::Cp(0));
 }
+
+#[test]
+fn searcher_can_move_to_a_search_thread() {
+    fn assert_send<T: Send>() {}
+    assert_send::<ChessSearcher>();
+    // And a search really runs on another thread.
+    let mut s = searcher();
+    let r = std::thread::spawn(move || run(&mut s, &Chess::startpos(), &depth(3)).0)
+        .join()
+        .unwrap();
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn hash_resize_and_clear_keep_working() {
+    let mut s = searcher();
+    s.set_hash_size(1);
+    assert_eq!(s.hash_size(), 1);
+    let p = Chess::startpos();
+    run(&mut s, &p, &depth(6));
+    assert!(s.hashfull() > 0);
+    s.set_hash_size(2);
+    assert_eq!(s.hashfull(), 0);
+    let (r, _) = run(&mut s, &p, &depth(5));
+    assert!(r.best.is_some());
+    s.clear();
+    assert_eq!(s.hashfull(), 0);
+}
