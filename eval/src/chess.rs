@@ -37,6 +37,73 @@ const fn build_tables() -> Tables {
 
 static TABLES: Tables = build_tables();
 
+/// `FRONT_SPAN[colour][sq]`: the squares ahead of a pawn on `sq` on its own and the
+/// neighbouring files. No enemy pawn there means the pawn is passed.
+static FRONT_SPAN: [[u64; 64]; 2] = {
+    let mut t = [[0u64; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let (file, rank) = (sq % 8, sq / 8);
+        let files = ADJACENT_FILES[file] | (FILE_A << file);
+        // Ranks strictly above (White) or below (Black) the pawn.
+        let above = if rank == 7 {
+            0
+        } else {
+            !0u64 << (8 * (rank + 1))
+        };
+        let below = (1u64 << (8 * rank)) - 1;
+        t[0][sq] = files & above;
+        t[1][sq] = files & below;
+        sq += 1;
+    }
+    t
+};
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+
+/// The files either side of each file.
+static ADJACENT_FILES: [u64; 8] = {
+    let mut t = [0u64; 8];
+    let mut f = 0;
+    while f < 8 {
+        if f > 0 {
+            t[f] |= FILE_A << (f - 1);
+        }
+        if f < 7 {
+            t[f] |= FILE_A << (f + 1);
+        }
+        f += 1;
+    }
+    t
+};
+
+/// Pawn structure (passed, isolated, doubled) for `color`, as (mg, eg), positive good.
+fn pawn_structure(ours: u64, theirs: u64, color: Color) -> (i32, i32) {
+    let (mut mg, mut eg) = (0, 0);
+    let mut bb = ours;
+    while bb != 0 {
+        let sq = bb.trailing_zeros() as usize;
+        bb &= bb - 1;
+        if FRONT_SPAN[color.index()][sq] & theirs == 0 {
+            let rel = color.relative_rank((sq / 8) as u8) as usize;
+            mg += w::PASSED_MG[rel];
+            eg += w::PASSED_EG[rel];
+        }
+        if ADJACENT_FILES[sq % 8] & ours == 0 {
+            mg -= w::ISOLATED_MG;
+            eg -= w::ISOLATED_EG;
+        }
+    }
+    for file in 0..8 {
+        let n = (ours & (FILE_A << file)).count_ones() as i32;
+        if n > 1 {
+            mg -= (n - 1) * w::DOUBLED_MG;
+            eg -= (n - 1) * w::DOUBLED_EG;
+        }
+    }
+    (mg, eg)
+}
+
 /// The orthodox evaluator. Stateless, so cloning it per search thread is free.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ChessEval;
@@ -71,6 +138,13 @@ impl ChessEval {
                 eg += sign * w::BISHOP_PAIR_EG;
             }
         }
+        let white_pawns = board.pieces(Color::White, PieceKind::Pawn).0;
+        let black_pawns = board.pieces(Color::Black, PieceKind::Pawn).0;
+        let (wm, we) = pawn_structure(white_pawns, black_pawns, Color::White);
+        let (bm, be) = pawn_structure(black_pawns, white_pawns, Color::Black);
+        mg += wm - bm;
+        eg += we - be;
+
         let phase = phase.min(w::PHASE_TOTAL);
         let mut score = (mg * phase + eg * (w::PHASE_TOTAL - phase)) / w::PHASE_TOTAL;
 
@@ -124,6 +198,32 @@ mod tests {
         // White is a queen up.
         assert!(eval("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") > 800);
         assert!(eval("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1") < -800);
+    }
+
+    #[test]
+    fn passed_pawn_detection() {
+        let bb = |sqs: &[&str]| {
+            sqs.iter()
+                .map(|s| 1u64 << feerie_movegen::Square::parse(s).unwrap().index())
+                .fold(0, |a, b| a | b)
+        };
+        // White e5 and d4 (connected, so not isolated); no black pawn ahead: passed.
+        let white = bb(&["e5", "d4"]);
+        let free = pawn_structure(white, bb(&["a7"]), Color::White);
+        // A black pawn on f6 guards e5's path (neighbouring file), d7 the d-pawn's.
+        let stopped = pawn_structure(white, bb(&["f6", "d7"]), Color::White);
+        assert_eq!(stopped, (0, 0));
+        assert!(free.1 > 50, "{free:?}");
+        // Black's view mirrors White's: a black pawn on e4 is as far as a white one on e5.
+        let black = pawn_structure(bb(&["e4", "d5"]), bb(&["a2"]), Color::Black);
+        assert_eq!(black, free);
+    }
+
+    #[test]
+    fn doubled_and_isolated_pawns_cost() {
+        let healthy = eval("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1");
+        let doubled = eval("4k3/8/8/8/8/4P3/4P3/4K3 w - - 0 1");
+        assert!(healthy > doubled + 20, "{healthy} {doubled}");
     }
 
     #[test]

@@ -18,6 +18,18 @@ pub const PHASE_TOTAL: i32 = 24;
 pub const BISHOP_PAIR_MG: i32 = 25;
 pub const BISHOP_PAIR_EG: i32 = 50;
 
+/// Passed pawn bonus by relative rank (index 0 = first rank): a pawn no enemy pawn can
+/// stop or capture on its way. Grows steeply near promotion, more so in the endgame.
+pub const PASSED_MG: [i32; 8] = [0, 5, 8, 15, 28, 45, 70, 0];
+pub const PASSED_EG: [i32; 8] = [0, 10, 15, 30, 55, 90, 140, 0];
+
+/// Penalty for a pawn with no friendly pawn on the neighbouring files.
+pub const ISOLATED_MG: i32 = 12;
+pub const ISOLATED_EG: i32 = 15;
+/// Penalty for each pawn beyond the first on a file.
+pub const DOUBLED_MG: i32 = 10;
+pub const DOUBLED_EG: i32 = 20;
+
 /// Small bonus for having the move: evaluations at odd and even depths agree better.
 pub const TEMPO: i32 = 10;
 
