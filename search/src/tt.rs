@@ -220,6 +220,36 @@ mod tests {
     }
 
     #[test]
+    fn concurrent_writers_never_yield_mixed_entries() {
+        // Threads hammer a tiny table with entries whose fields are all derived from the
+        // key; any hit whose fields do not match its key would be a torn read accepted.
+        let tt = TransTable::new(1);
+        let fields = |k: u64| {
+            (
+                (k >> 7) as u32 | 1,
+                (k % 2000) as i32 - 1000,
+                (k % 60) as i32,
+            )
+        };
+        std::thread::scope(|s| {
+            for t in 0..4u64 {
+                let tt = &tt;
+                s.spawn(move || {
+                    for i in 0..50_000u64 {
+                        let k = (i * 4 + t).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                        let (mv, score, depth) = fields(k);
+                        tt.store(k, mv, score, depth, Bound::Lower);
+                        let j = (i * 4 + (t + 1) % 4).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                        if let Some(e) = tt.probe(j) {
+                            assert_eq!((e.mv, e.score, e.depth), fields(j));
+                        }
+                    }
+                });
+            }
+        });
+    }
+
+    #[test]
     fn bucket_replacement_keeps_table_usable() {
         let mut tt = TransTable::new(1);
         // Many keys into a tiny table: every store must be probe-able right after.

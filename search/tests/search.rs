@@ -363,3 +363,33 @@ fn hash_resize_and_clear_keep_working() {
     s.clear();
     assert_eq!(s.hashfull(), 0);
 }
+
+#[test]
+fn stop_is_answered_quickly_mid_search() {
+    let signals = Signals::default();
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let p = pos("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8");
+    let mut infos = Vec::new();
+    let (r, stop_to_return) = std::thread::scope(|s| {
+        let stopper = s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(300));
+            signals.stop.store(true, Ordering::Relaxed);
+            Instant::now()
+        });
+        let r = searcher().search(&p, &limits, &signals, &mut |i| infos.push(i.clone()));
+        let returned = Instant::now();
+        (r, returned - stopper.join().unwrap())
+    });
+    // Generous bound: the poll interval is ~1 ms of search on a loaded machine.
+    assert!(
+        stop_to_return < Duration::from_millis(250),
+        "{stop_to_return:?}"
+    );
+    let best = r.best.unwrap();
+    assert!(p.parse_move(&best.to_string()).is_ok());
+    // The answer is the last completed iteration's move.
+    assert_eq!(Some(best), infos.last().map(|i| i.pv[0]));
+}
