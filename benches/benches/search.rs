@@ -29,7 +29,7 @@ fn search(c: &mut Criterion) {
             depth: Some(depth),
             ..Limits::default()
         };
-        let mut searcher = Searcher::new(16, ChessEval);
+        let mut searcher = Searcher::new(4, ChessEval);
         searcher.clear();
         let nodes = searcher
             .search(&pos, &limits, &Signals::default(), &mut |_| {})

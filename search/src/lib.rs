@@ -1,6 +1,15 @@
 //! Alpha-beta search, generic over the variant's rules (`Position`) and its evaluation
 //! (`Evaluator`), monomorphised per variant.
 //!
+//! What it does: iterative deepening with aspiration windows; principal variation
+//! search; quiescence over `is_noisy` moves (stand pat, all evasions in check); a shared
+//! transposition table of atomics (4-slot buckets, depth/age replacement, mate scores
+//! relative to the node); move ordering TT move > noisy (`noisy_score`) > killers >
+//! history (`history_index`); check extension; null move (`null_move_safe`), reverse
+//! futility, futility and late move pruning, late move reductions; mate distance
+//! pruning; draws by one repetition in the tree, the 50-move rule and bare kings;
+//! MultiPV; Lazy SMP; time management with soft and hard limits and ponder support.
+//!
 //! Modules: `value` (score scale, mate encoding), `tt` (lock-free transposition table),
 //! `ordering` (move ordering and history), `time` (time management), `thread` (the
 //! search proper, one per Lazy SMP thread). This file holds the public API.
@@ -247,7 +256,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         let (eval, tt) = (&self.eval, &self.tt);
         let (main_data, helper_data) = self.threads.split_first_mut().expect("one thread");
 
-        let (lines, depth) = std::thread::scope(|scope| {
+        let (lines, _depth) = std::thread::scope(|scope| {
             for (i, data) in helper_data.iter_mut().enumerate() {
                 let (pos, roots, shared) = (pos.clone(), root_moves.clone(), &shared);
                 scope.spawn(move || {
@@ -290,7 +299,6 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         let best = best_line
             .and_then(|l| l.pv.first().copied())
             .unwrap_or(fallback);
-        let _ = depth;
         SearchResult {
             best: Some(best),
             ponder: best_line.and_then(|l| l.pv.get(1).copied()),
