@@ -393,3 +393,47 @@ fn stop_is_answered_quickly_mid_search() {
     // The answer is the last completed iteration's move.
     assert_eq!(Some(best), infos.last().map(|i| i.pv[0]));
 }
+
+#[test]
+fn self_play_games_stay_legal_to_the_end() {
+    // Short node-limited games from a few openings: every answer must be legal, the
+    // score sane, and a finished game must end in a rule outcome.
+    let openings = [
+        feerie_movegen::chess::START_FEN,
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ];
+    for fen in openings {
+        let mut p = pos(fen);
+        let mut white = searcher();
+        let mut black = searcher();
+        black.settings.threads = 2;
+        let limits = Limits {
+            nodes: Some(3_000),
+            ..Limits::default()
+        };
+        for _ in 0..160 {
+            if p.outcome().is_some() {
+                break;
+            }
+            let s = if p.side_to_move() == feerie_movegen::Color::White {
+                &mut white
+            } else {
+                &mut black
+            };
+            let (r, _) = run(s, &p, &limits);
+            let mv = r.best.expect("a move while the game is not over");
+            assert!(
+                p.parse_move(&mv.to_string()).is_ok(),
+                "{mv} in {}",
+                p.to_fen()
+            );
+            if let Some(ponder) = r.ponder {
+                p.play(mv);
+                assert!(p.parse_move(&ponder.to_string()).is_ok());
+                p.undo();
+            }
+            p.play(mv);
+        }
+    }
+}
