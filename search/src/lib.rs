@@ -31,6 +31,10 @@ use tt::TransTable;
 
 pub use time::budget as time_budget;
 
+/// Stack of each helper thread. The main search runs on the caller's thread, which
+/// should have a comparable stack (the engine's search thread does).
+const HELPER_STACK_BYTES: usize = 32 * 1024 * 1024;
+
 /// Clock state for `go wtime/btime/winc/binc/movestogo`, already for the side to move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Clock {
@@ -259,12 +263,18 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         let (lines, _depth) = std::thread::scope(|scope| {
             for (i, data) in helper_data.iter_mut().enumerate() {
                 let (pos, roots, shared) = (pos.clone(), root_moves.clone(), &shared);
-                scope.spawn(move || {
-                    let mut w = Worker::new(i + 1, pos, eval, tt, shared, data, None, roots, false);
-                    // Helpers only feed the TT: one line is enough for that.
-                    let plan = Plan { multipv: 1, ..plan };
-                    w.iterate(plan, None);
-                });
+                // A deep tree of large move lists (fairy variants) needs more than the
+                // default 2 MB stack. If a thread cannot be spawned, search with fewer.
+                let _ = std::thread::Builder::new()
+                    .name(format!("search-helper-{}", i + 1))
+                    .stack_size(HELPER_STACK_BYTES)
+                    .spawn_scoped(scope, move || {
+                        let mut w =
+                            Worker::new(i + 1, pos, eval, tt, shared, data, None, roots, false);
+                        // Helpers only feed the TT: one line is enough for that.
+                        let plan = Plan { multipv: 1, ..plan };
+                        w.iterate(plan, None);
+                    });
             }
             let mut main = Worker::new(
                 0,
