@@ -47,6 +47,13 @@ static PAWN: [[u64; 64]; 2] = [pawn_table(Color::White), pawn_table(Color::Black
 /// E, W, N, S, NE, SE, NW, SW.
 pub const DIRECTIONS: [(i8, i8); 8] = KING_STEPS;
 
+/// Index of the direction opposite to `d`: E<->W, N<->S, NE<->SW, SE<->NW. (Not `d ^ 1`:
+/// that pairs NE with SE.)
+#[inline]
+pub const fn opposite(d: usize) -> usize {
+    [1, 0, 3, 2, 7, 6, 5, 4][d]
+}
+
 /// `RAYS[d][s]`: the squares from `s` (exclusive) to the edge along direction `d`.
 static RAYS: [[u64; 64]; 8] = {
     let mut t = [[0u64; 64]; 8];
@@ -79,8 +86,8 @@ static BETWEEN_LINE: ([[u64; 64]; 64], [[u64; 64]; 64]) = {
             let mut passed = 0u64;
             while let Some(n) = geometry::offset(cur, DIRECTIONS[d].0, DIRECTIONS[d].1) {
                 between[a][n as usize] = passed;
-                // Direction d and its opposite (d ^ 1 in this ordering) make the line.
-                line[a][n as usize] = RAYS[d][a] | RAYS[d ^ 1][a] | (1u64 << a);
+                // Direction d and its opposite make the line.
+                line[a][n as usize] = RAYS[d][a] | RAYS[opposite(d)][a] | (1u64 << a);
                 passed |= 1u64 << n;
                 cur = n;
             }
