@@ -1,0 +1,12 @@
+//! Feerie's front ends: the UCI engine and the command-line tools, over every variant.
+
+pub mod bench;
+pub mod cli;
+pub mod go_params;
+pub mod options;
+pub mod out;
+pub mod position_cmd;
+pub mod report;
+pub mod session;
+pub mod uci;
+pub mod variants;
