@@ -192,3 +192,116 @@ impl GoParams {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> (GoParams, Vec<String>) {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        parse_go(&tokens)
+    }
+
+    #[test]
+    fn every_parameter_is_read() {
+        let (go, errors) = parse(
+            "wtime 60000 btime 50000 winc 1000 binc 900 movestogo 20 depth 12 nodes 5000 \
+             movetime 300 mate 3 ponder infinite searchmoves e2e4 d2d4",
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(
+            go,
+            GoParams {
+                depth: Some(12),
+                nodes: Some(5000),
+                movetime_ms: Some(300),
+                wtime_ms: Some(60000),
+                btime_ms: Some(50000),
+                winc_ms: Some(1000),
+                binc_ms: Some(900),
+                movestogo: Some(20),
+                mate: Some(3),
+                infinite: true,
+                ponder: true,
+                searchmoves: vec!["e2e4".into(), "d2d4".into()],
+            }
+        );
+    }
+
+    #[test]
+    fn searchmoves_keep_fairy_notation_and_stop_at_a_keyword() {
+        let (go, errors) = parse("searchmoves c6f6/e6g6 a3c2(n) b7b8(p)n d5E depth 3");
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(go.searchmoves, ["c6f6/e6g6", "a3c2(n)", "b7b8(p)n", "d5E"]);
+        assert_eq!(go.depth, Some(3));
+    }
+
+    #[test]
+    fn absurd_values_are_clamped_with_an_error() {
+        let (go, errors) = parse("depth 300 nodes 0 movetime -5 wtime -100 binc -3");
+        assert_eq!(go.depth, Some(MAX_DEPTH));
+        assert_eq!(go.nodes, Some(1));
+        assert_eq!(go.movetime_ms, Some(1));
+        assert_eq!(go.wtime_ms, Some(1));
+        assert_eq!(go.binc_ms, Some(0));
+        assert_eq!(errors.len(), 5, "{errors:?}");
+        assert!(errors[0].contains("depth 300"));
+    }
+
+    #[test]
+    fn zero_clock_is_kept_and_huge_numbers_are_errors() {
+        let (go, errors) = parse("wtime 0 nodes 99999999999999999999999");
+        assert_eq!(go.wtime_ms, Some(0));
+        assert_eq!(go.nodes, None);
+        assert_eq!(errors.len(), 1);
+    }
+
+    #[test]
+    fn missing_and_bad_values_do_not_swallow_keywords() {
+        let (go, errors) = parse("depth infinite movetime abc mate 0 movestogo -1 frobnicate");
+        assert!(go.infinite);
+        assert_eq!(go.depth, None);
+        assert_eq!(go.movetime_ms, None);
+        assert_eq!(go.mate, None);
+        assert_eq!(go.movestogo, None);
+        assert_eq!(errors.len(), 5, "{errors:?}");
+        assert!(errors[4].contains("frobnicate"));
+    }
+
+    #[test]
+    fn limits_take_the_clock_of_the_side_to_move() {
+        let (go, mut errors) = parse("wtime 1000 btime 2000 winc 10 binc 20 movestogo 5");
+        let limits = go.limits::<u8>(Color::Black, vec![], &mut errors);
+        assert_eq!(
+            limits.clock,
+            Some(Clock {
+                time_ms: 2000,
+                increment_ms: 20,
+                moves_to_go: Some(5)
+            })
+        );
+        assert!(errors.is_empty());
+    }
+
+    #[test]
+    fn errors_that_leave_no_limit_fall_back_to_a_shallow_search() {
+        let (go, mut errors) = parse("depth abc");
+        let limits = go.limits::<u8>(Color::White, vec![], &mut errors);
+        assert_eq!(limits.depth, Some(FALLBACK_DEPTH));
+        assert_eq!(errors.len(), 2);
+
+        let (go, mut errors) = parse("btime 500");
+        let limits = go.limits::<u8>(Color::White, vec![], &mut errors);
+        assert_eq!(limits.clock, None);
+        assert_eq!(limits.depth, Some(FALLBACK_DEPTH));
+    }
+
+    #[test]
+    fn plain_go_stays_unbounded() {
+        let (go, mut errors) = parse("");
+        let limits = go.limits::<u8>(Color::White, vec![], &mut errors);
+        assert!(errors.is_empty());
+        assert_eq!(limits.depth, None);
+        assert!(!limits.infinite);
+    }
+}

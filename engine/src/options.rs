@@ -186,3 +186,90 @@ fn parse_spin(spin: Spin, value: Option<&str>) -> Result<i64, String> {
     }
     Ok(n)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> Result<OptionChange, String> {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        parse_setoption(&tokens)
+    }
+
+    #[test]
+    fn declarations_list_every_option_and_every_variant() {
+        let lines = declarations();
+        let variants: String = Variant::ALL.iter().map(|v| format!(" var {v}")).collect();
+        assert_eq!(
+            lines[0],
+            format!("option name UCI_Variant type combo default chess{variants}")
+        );
+        for name in [
+            "Hash",
+            "Threads",
+            "MultiPV",
+            "Clear Hash",
+            "Move Overhead",
+            "Ponder",
+        ] {
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.starts_with(&format!("option name {name} type"))),
+                "{name} missing"
+            );
+        }
+    }
+
+    #[test]
+    fn good_values_are_accepted() {
+        assert_eq!(parse("name Hash value 64"), Ok(OptionChange::Hash(64)));
+        assert_eq!(parse("name threads value 4"), Ok(OptionChange::Threads(4)));
+        assert_eq!(parse("name MultiPV value 3"), Ok(OptionChange::MultiPv(3)));
+        assert_eq!(
+            parse("name Move Overhead value 0"),
+            Ok(OptionChange::MoveOverhead(0))
+        );
+        assert_eq!(parse("name Clear Hash"), Ok(OptionChange::ClearHash));
+        assert_eq!(
+            parse("name Ponder value true"),
+            Ok(OptionChange::Ponder(true))
+        );
+        assert_eq!(
+            parse("name UCI_Variant value Chess"),
+            Ok(OptionChange::Variant(Variant::Chess))
+        );
+    }
+
+    #[test]
+    fn bad_names_and_values_are_refused() {
+        for line in [
+            "",
+            "Hash value 3",
+            "name",
+            "name Hash",
+            "name Hash value",
+            "name Hash value 0",
+            "name Hash value 100000",
+            "name Hash value big",
+            "name Threads value -1",
+            "name Move Overhead value 5001",
+            "name Ponder value maybe",
+            "name UCI_Variant value shogi",
+            "name UCI_Variant",
+            "name Contempt value 20",
+        ] {
+            assert!(parse(line).is_err(), "accepted: setoption {line}");
+        }
+    }
+
+    #[test]
+    fn settings_follow_the_options() {
+        let mut o = EngineOptions::default();
+        o.apply(&OptionChange::Threads(3));
+        o.apply(&OptionChange::MultiPv(2));
+        o.apply(&OptionChange::MoveOverhead(50));
+        let s = o.settings();
+        assert_eq!((s.threads, s.multipv, s.move_overhead_ms), (3, 2, 50));
+    }
+}

@@ -327,13 +327,19 @@ impl<P: Position, E: Evaluator<P>> SearchJob<P, E> {
             })
         };
         self.hold_until_released();
-        // Trust, but verify: never print an illegal move, whatever the search returned.
-        let best = match result.best.filter(|b| moves.contains(b)) {
+        // Trust, but verify: never print an illegal move (or one outside `searchmoves`),
+        // whatever the search returned.
+        let allowed: &[P::Move] = if self.limits.searchmoves.is_empty() {
+            &moves
+        } else {
+            &self.limits.searchmoves
+        };
+        let best = match result.best.filter(|b| allowed.contains(b)) {
             Some(b) => b,
             None => {
                 self.out
-                    .error("search returned no legal move; playing the first legal move");
-                moves[0]
+                    .error("the search returned no allowed move; playing the first one");
+                allowed[0]
             }
         };
         let ponder = result.ponder.filter(|p| {
