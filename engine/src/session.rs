@@ -80,9 +80,9 @@ impl SearchHandle {
         self.thread.thread().unpark();
     }
 
-    /// True once `bestmove` is out (or about to be).
+    /// True once `bestmove` is out (or about to be), or the thread has ended anyway.
     pub fn is_done(&self) -> bool {
-        self.done.load(Ordering::SeqCst)
+        self.done.load(Ordering::SeqCst) || self.thread.is_finished()
     }
 
     pub fn is_finite(&self) -> bool {

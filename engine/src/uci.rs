@@ -259,3 +259,41 @@ impl Uci {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::out::SharedBuffer;
+
+    fn engine() -> (Uci, SharedBuffer) {
+        let buf = SharedBuffer::default();
+        (Uci::new(Out::to(buf.clone())), buf)
+    }
+
+    #[test]
+    fn a_refused_position_line_keeps_nothing() {
+        let (mut uci, buf) = engine();
+        uci.handle_line("position startpos moves e2e4");
+        let before = uci.session.fen();
+        uci.handle_line("position startpos moves d2d4 d7d5 d4d5");
+        assert_eq!(uci.session.fen(), before);
+        let text = buf.text();
+        assert!(
+            text.starts_with("info string error: move 3 'd4d5'"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn quit_ends_the_loop_and_input_runs_to_the_end() {
+        let (mut uci, buf) = engine();
+        assert_eq!(uci.handle_line("quit"), Flow::Quit);
+        let input: &[u8] = b"isready\n\xff\nposition startpos\ngo depth 1\n";
+        uci.run(input);
+        let text = buf.text();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "readyok");
+        assert!(lines[1].starts_with("info string error: "), "{text}");
+        assert!(lines.last().unwrap().starts_with("bestmove "), "{text}");
+    }
+}
