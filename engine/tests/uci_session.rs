@@ -243,7 +243,7 @@ fn bytes_that_are_not_utf8_are_refused() {
 fn absurd_go_parameters_still_end_in_a_legal_bestmove() {
     let mut e = Engine::start();
     for go in [
-        "go depth 300",
+        "go depth 300 movetime 200", // clamped to MAX_DEPTH; the time ends it
         "go depth 0",
         "go nodes 0",
         "go wtime -1000 btime -1000",
