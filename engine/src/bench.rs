@@ -3,6 +3,7 @@
 
 use crate::out::Out;
 use crate::session::{BenchReport, Session};
+use feerie_movegen::Variant;
 
 /// Depth `bench` searches when none is given.
 pub const DEFAULT_BENCH_DEPTH: u32 = 10;
@@ -18,6 +19,16 @@ pub const CHESS: &[&str] = &[
     "8/8/4k3/8/8/4K3/4P3/8 w - - 0 1",
     "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
 ];
+
+/// The bench positions of `variant`; empty means the start position only, so a new
+/// variant has a bench before anyone picks positions for it.
+pub fn positions(variant: Variant) -> &'static [&'static str] {
+    match variant {
+        Variant::Chess => CHESS,
+        #[allow(unreachable_patterns)] // variants without their own list yet
+        _ => &[],
+    }
+}
 
 /// Runs the bench of `session`'s variant and prints the summary lines.
 pub fn run(session: &mut dyn Session, depth: u32, out: &Out) -> BenchReport {

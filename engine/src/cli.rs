@@ -23,6 +23,9 @@ Usage:
   feerie bench [--variant V] [--depth D]
                            search the variant's bench positions; prints Nodes searched
                            and Nodes/second
+  feerie match --engine cmd=PATH ... --engine cmd=PATH ... [options]
+                           engine-vs-engine matches refereed by Feerie's rules
+                           (run `feerie match` alone for its options)
   feerie help | --help     this text
   feerie --version         the version
 
@@ -45,8 +48,7 @@ pub fn run(args: &[String]) -> i32 {
             Out::stdout().line(&format!("feerie {}", env!("CARGO_PKG_VERSION")));
             Ok(())
         }
-        // Reserved: engine-vs-engine matches come with a later change.
-        "match" => Err("'feerie match' is not implemented yet".to_string()),
+        "match" => return crate::matches::main(rest),
         other => Err(format!("unknown command '{other}' (try 'feerie help')")),
     };
     match result {

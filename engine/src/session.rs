@@ -111,10 +111,7 @@ impl<P: Position, E: Evaluator<P>> GameSession<P, E> {
         variant: Variant,
         options: &EngineOptions,
         bench_fens: &'static [&'static str],
-    ) -> Box<dyn Session>
-    where
-        Searcher<P, E>: Send,
-    {
+    ) -> Box<dyn Session> {
         let mut searcher = Searcher::new(options.hash_mb, E::default());
         searcher.settings = options.settings();
         Box::new(GameSession {
@@ -142,10 +139,7 @@ fn legal_moves<P: Position>(pos: &P) -> P::MoveList {
     moves
 }
 
-impl<P: Position, E: Evaluator<P>> Session for GameSession<P, E>
-where
-    Searcher<P, E>: Send,
-{
+impl<P: Position, E: Evaluator<P>> Session for GameSession<P, E> {
     fn variant(&self) -> Variant {
         self.variant
     }

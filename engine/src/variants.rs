@@ -1,50 +1,50 @@
-//! The one place that maps a `Variant` to its rules, its evaluator and its bench
-//! positions. Adding a variant is one line in `new_session`.
+//! The one place that maps each variant to its rules and evaluation types. Adding a
+//! variant is one arm in `dispatch`; everything else (UCI sessions, `bench`, `perft`,
+//! `feerie match`) reaches the variant's types through it.
 
 use crate::bench;
 use crate::options::EngineOptions;
 use crate::session::{GameSession, Session};
-use feerie_movegen::{Chess, Variant};
+use feerie_eval::Evaluator;
+use feerie_movegen::{Chess, Position, Variant};
 
-/// A fresh game of `variant` at its start position, its searcher set from `options`.
-pub fn new_session(variant: Variant, options: &EngineOptions) -> Box<dyn Session> {
+/// Code that works for any variant, given its rules and evaluation types.
+pub trait VariantVisitor {
+    type Output;
+    fn visit<P: Position, E: Evaluator<P>>(self) -> Self::Output;
+}
+
+/// Runs `visitor` with the types of `variant`.
+pub fn dispatch<V: VariantVisitor>(variant: Variant, visitor: V) -> V::Output {
     match variant {
-        Variant::Chess => GameSession::<Chess, ChessEval>::boxed(variant, options, bench::CHESS),
+        Variant::Chess => visitor.visit::<Chess, MaterialPlaceholder>(),
     }
 }
 
-// TEMPORARY until `feerie_eval::chess::ChessEval` lands: at merge, replace this import
-// with `use feerie_eval::chess::ChessEval;` and delete the module below.
-use temporary::ChessEval;
+/// A fresh game of `variant` at its start position, its searcher set from `options`.
+pub fn new_session(variant: Variant, options: &EngineOptions) -> Box<dyn Session> {
+    dispatch(variant, NewSession { variant, options })
+}
 
-/// TEMPORARY placeholder evaluator (material only) so the engine builds before the real
-/// chess evaluation exists. Delete at merge.
-mod temporary {
-    use feerie_eval::Evaluator;
-    use feerie_movegen::{Chess, PieceKind};
+struct NewSession<'a> {
+    variant: Variant,
+    options: &'a EngineOptions,
+}
 
-    #[derive(Clone, Debug, Default)]
-    pub struct ChessEval;
+impl VariantVisitor for NewSession<'_> {
+    type Output = Box<dyn Session>;
 
-    impl Evaluator<Chess> for ChessEval {
-        fn evaluate(&self, pos: &Chess) -> i32 {
-            let board = pos.board();
-            let us = feerie_movegen::Position::side_to_move(pos);
-            let them = us.flip();
-            [
-                (PieceKind::Pawn, 100),
-                (PieceKind::Knight, 320),
-                (PieceKind::Bishop, 330),
-                (PieceKind::Rook, 500),
-                (PieceKind::Queen, 900),
-            ]
-            .iter()
-            .map(|&(kind, value)| {
-                let diff =
-                    board.pieces(us, kind).count() as i32 - board.pieces(them, kind).count() as i32;
-                diff * value
-            })
-            .sum()
-        }
+    fn visit<P: Position, E: Evaluator<P>>(self) -> Box<dyn Session> {
+        GameSession::<P, E>::boxed(self.variant, self.options, bench::positions(self.variant))
+    }
+}
+
+/// Temporary evaluator until the chess evaluation lands.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MaterialPlaceholder;
+
+impl Evaluator<Chess> for MaterialPlaceholder {
+    fn evaluate(&self, _pos: &Chess) -> i32 {
+        0
     }
 }
