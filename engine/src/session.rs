@@ -31,8 +31,9 @@ pub trait Session: Send {
     /// Leaf counts per root move (canonical move strings) at `depth`.
     fn perft(&self, depth: u32) -> PerftReport;
     /// Starts a search on its own thread; it prints `info` lines and finally `bestmove`.
-    /// Problems with the parameters are reported through `out` and repaired.
-    fn go(&mut self, go: &GoParams, out: &Out) -> Option<SearchHandle>;
+    /// `errors` are the problems found while parsing `go`: they are reported through `out`
+    /// with any found here, and if they left no limit the search is kept shallow.
+    fn go(&mut self, go: &GoParams, errors: Vec<String>, out: &Out) -> Option<SearchHandle>;
     fn set_hash(&mut self, mb: usize);
     fn set_settings(&mut self, settings: Settings);
     /// Forgets what the searcher learnt (`ucinewgame`, `Clear Hash`).
@@ -189,9 +190,8 @@ impl<P: Position, E: Evaluator<P>> Session for GameSession<P, E> {
         PerftReport { divide, nodes }
     }
 
-    fn go(&mut self, go: &GoParams, out: &Out) -> Option<SearchHandle> {
+    fn go(&mut self, go: &GoParams, mut errors: Vec<String>, out: &Out) -> Option<SearchHandle> {
         let pos = self.pos.clone();
-        let mut errors = Vec::new();
         let mut searchmoves = Vec::new();
         for text in &go.searchmoves {
             match pos.parse_move(text) {

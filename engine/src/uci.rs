@@ -213,10 +213,7 @@ impl Uci {
             return self.out.error("go refused: a search is already running");
         }
         let (params, errors) = parse_go(args);
-        for e in &errors {
-            self.out.error(e);
-        }
-        self.search = self.session.go(&params, &self.out);
+        self.search = self.session.go(&params, errors, &self.out);
     }
 
     fn perft(&mut self, args: &[&str]) {
