@@ -177,6 +177,14 @@ impl Uci {
         if !self.idle("setoption") {
             return;
         }
+        if let OptionChange::Hash(mb) = change {
+            if !can_allocate_mib(mb) {
+                return self.out.error(&format!(
+                    "option Hash: cannot allocate {mb} MiB on this machine; Hash stays {}",
+                    self.options.hash_mb
+                ));
+            }
+        }
         self.options.apply(&change);
         match change {
             OptionChange::Variant(v) => {
@@ -257,6 +265,17 @@ impl Uci {
     }
 }
 
+/// Whether a table of `mb` MiB (plus an eighth for the table's own rounding) can be
+/// allocated now. An allocation failure aborts the process, so a `Hash` larger than the
+/// machine can give is refused here instead. The probe is freed untouched, so it costs
+/// no memory.
+fn can_allocate_mib(mb: usize) -> bool {
+    let bytes = mb.saturating_mul(1 << 20);
+    Vec::<u8>::new()
+        .try_reserve_exact(bytes.saturating_add(bytes / 8))
+        .is_ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -265,6 +284,13 @@ mod tests {
     fn engine() -> (Uci, SharedBuffer) {
         let buf = SharedBuffer::default();
         (Uci::new(Out::to(buf.clone())), buf)
+    }
+
+    #[test]
+    fn impossible_hash_sizes_are_detected_without_aborting() {
+        assert!(can_allocate_mib(1));
+        assert!(!can_allocate_mib(usize::MAX >> 20));
+        assert!(!can_allocate_mib(usize::MAX));
     }
 
     #[test]
