@@ -195,6 +195,7 @@ impl<P: Position, E: Evaluator<P>> Session for GameSession<P, E> {
         let mut searchmoves = Vec::new();
         for text in &go.searchmoves {
             match pos.parse_move(text) {
+                Ok(mv) if searchmoves.contains(&mv) => {}
                 Ok(mv) => searchmoves.push(mv),
                 Err(e) => errors.push(format!("go searchmoves: {e}; dropped")),
             }
