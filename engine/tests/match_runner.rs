@@ -89,9 +89,25 @@ fn self_play_match_in_every_variant_replays_through_the_referee() {
         let name = variant.name();
         let (stdout, pgn) = run_match(
             &[
-                "--variant", name, "--engine", &format!("cmd={FEERIE}"), "name=a", "--engine",
-                &format!("cmd={FEERIE}"), "name=b", "--each", "nodes=300", "--rounds", "2",
-                "--repeat", "--concurrency", "2", "--maxmoves", "60", "--seed", "3",
+                "--variant",
+                name,
+                "--engine",
+                &format!("cmd={FEERIE}"),
+                "name=a",
+                "--engine",
+                &format!("cmd={FEERIE}"),
+                "name=b",
+                "--each",
+                "nodes=300",
+                "--rounds",
+                "2",
+                "--repeat",
+                "--concurrency",
+                "2",
+                "--maxmoves",
+                "60",
+                "--seed",
+                "3",
             ],
             &format!("{name}.pgn"),
         );
@@ -100,7 +116,10 @@ fn self_play_match_in_every_variant_replays_through_the_referee() {
         let (mut a_points, mut b_points) = (0.0, 0.0);
         for game in &games {
             assert_eq!(game.tag("Variant"), Some(name));
-            assert!(game.tag("FEN").is_some(), "generated openings are not the start");
+            assert!(
+                game.tag("FEN").is_some(),
+                "generated openings are not the start"
+            );
             dispatch(variant, Replay(game)).unwrap_or_else(|e| panic!("{name}: {e}\n{pgn}"));
             let white_points = match game.result.unwrap() {
                 GameResult::WhiteWins => 1.0,
@@ -127,7 +146,8 @@ fn self_play_match_in_every_variant_replays_through_the_referee() {
 }
 
 fn misbehaving(mode: &str) -> String {
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python/misbehaving_engine.py");
+    let script =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python/misbehaving_engine.py");
     format!("args={} {mode}", script.display())
 }
 
@@ -140,9 +160,21 @@ fn misbehaving_engines_lose_with_the_reason_and_the_match_goes_on() {
     ] {
         let (stdout, pgn) = run_match(
             &[
-                "--engine", &format!("cmd={FEERIE}"), "name=feerie", "nodes=200", "--engine",
-                "cmd=python3", &misbehaving(mode), "name=bad", "nodes=200", "--rounds", "2",
-                "--repeat", "--watchdog", "2", "--openings",
+                "--engine",
+                &format!("cmd={FEERIE}"),
+                "name=feerie",
+                "nodes=200",
+                "--engine",
+                "cmd=python3",
+                &misbehaving(mode),
+                "name=bad",
+                "nodes=200",
+                "--rounds",
+                "2",
+                "--repeat",
+                "--watchdog",
+                "2",
+                "--openings",
                 &format!("file={}", write_book().display()),
             ],
             &format!("bad-{mode}.pgn"),
