@@ -5,6 +5,7 @@
 use crate::bench;
 use crate::options::EngineOptions;
 use crate::session::{GameSession, Session};
+use feerie_eval::chess::ChessEval;
 use feerie_eval::Evaluator;
 use feerie_movegen::{Chess, Position, Variant};
 
@@ -17,7 +18,7 @@ pub trait VariantVisitor {
 /// Runs `visitor` with the types of `variant`.
 pub fn dispatch<V: VariantVisitor>(variant: Variant, visitor: V) -> V::Output {
     match variant {
-        Variant::Chess => visitor.visit::<Chess, MaterialPlaceholder>(),
+        Variant::Chess => visitor.visit::<Chess, ChessEval>(),
     }
 }
 
@@ -36,15 +37,5 @@ impl VariantVisitor for NewSession<'_> {
 
     fn visit<P: Position, E: Evaluator<P>>(self) -> Box<dyn Session> {
         GameSession::<P, E>::boxed(self.variant, self.options, bench::positions(self.variant))
-    }
-}
-
-/// Temporary evaluator until the chess evaluation lands.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct MaterialPlaceholder;
-
-impl Evaluator<Chess> for MaterialPlaceholder {
-    fn evaluate(&self, _pos: &Chess) -> i32 {
-        0
     }
 }
