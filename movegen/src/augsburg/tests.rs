@@ -1,0 +1,1 @@
+//! Rule tests from the seed text and RULES.md section 2.
