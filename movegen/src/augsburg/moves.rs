@@ -113,11 +113,13 @@ impl MoveCode for Move {
 
 /// Move list capacity. Fissions multiply moves: a unit of c_p pawns, c_n knights, c_b
 /// bishops and c_r rooks has (c_p+1)(c_n+1)(c_b+1)(c_r+1)-1 parts, each moving as the
-/// union of its kinds. Witness: the largest list over every perft tree of
-/// `shared/perft/augsburg.epd` is 185 moves (the root of
-/// `(rbnp)3k3/8/8/8/8/8/8/4K2(RBN) b K`). 1024 leaves a wide margin for the compound
-/// positions of real games; a position beyond it (which needs a unit of a dozen or more
-/// components) is generated only up to the capacity instead of aborting.
+/// union of its kinds. Witness: the widest list over every node of every perft tree of
+/// `shared/perft/augsburg.epd` to its full depth is 317 moves, in the tree of
+/// `(rbnp)3k3/8/8/8/8/8/8/4K2(RBN) b K` (two four-component units); the start position's
+/// tree to depth 4 peaks at 231 (test `move_list_capacity_witness`). 1024 leaves a wide
+/// margin for the compound positions of real games; a position beyond it (which needs
+/// units of a dozen components or more) is generated only up to the capacity instead of
+/// aborting the program.
 pub const CAPACITY: usize = 1024;
 
 pub type MoveList = ArrayVec<Move, CAPACITY>;
