@@ -14,7 +14,10 @@ fn main() {
         let t = std::time::Instant::now();
         let n = perft_played(&mut pos, depth);
         let s = t.elapsed().as_secs_f64();
-        println!("played {n} leaves in {s:.2} s: {:.1} M/s", n as f64 / s / 1e6);
+        println!(
+            "played {n} leaves in {s:.2} s: {:.1} M/s",
+            n as f64 / s / 1e6
+        );
         return;
     }
     let t = std::time::Instant::now();
@@ -29,7 +32,10 @@ fn main() {
     lines.sort();
     println!("{}", lines.join("\n"));
     let s = t.elapsed().as_secs_f64();
-    println!("total {total} in {s:.2} s: {:.1} M leaves/s", total as f64 / s / 1e6);
+    println!(
+        "total {total} in {s:.2} s: {:.1} M leaves/s",
+        total as f64 / s / 1e6
+    );
 }
 
 /// Perft that plays every leaf move (no bulk counting), for an honest make/undo rate.
