@@ -150,7 +150,8 @@ impl Augsburg {
         self.checkers = self.compute_checkers();
     }
 
-    /// A king move or castling. Returns whether it captured.
+    /// A king move or castling. Returns whether it is irreversible: a capture, or a
+    /// castling part that holds a pawn component (a pawn on its first rank may ride).
     fn play_king(&mut self, st: &mut State, mv: Move) -> bool {
         let us = self.side;
         let (from, to) = (mv.from(), mv.to());
@@ -165,7 +166,7 @@ impl Augsburg {
             self.put(st, to, Cell::king(us));
             self.put(st, side.rook_from, Cell::unit(us, corner.minus(mv.part())));
             self.put(st, side.rook_to, Cell::unit(us, mv.part()));
-            return false;
+            return mv.part().has(PieceKind::Pawn);
         }
         let captured = !self.board.cell(to).is_empty();
         if captured {

@@ -132,6 +132,17 @@ fn long_castling_parts_and_rights() {
 }
 
 #[test]
+fn castling_with_a_pawn_component_is_irreversible() {
+    let p = pos("4k3/8/8/8/8/8/8/4K2(RP) w K - 5 9");
+    let mut q = p.clone();
+    play(&mut q, "e1g1(r)");
+    assert_eq!(q.to_fen(), "4k3/8/8/8/8/8/8/5RKP b - - 6 9");
+    let mut q = p.clone();
+    play(&mut q, "e1g1");
+    assert_eq!(q.to_fen(), "4k3/8/8/8/8/8/8/5(RP)K1 b - - 0 9");
+}
+
+#[test]
 fn castling_part_must_hold_a_rook() {
     let p = pos("4k3/8/8/8/8/8/8/4K2(RBN) w K - 0 1");
     let castles: Vec<String> = moves(&p)
