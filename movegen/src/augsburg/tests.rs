@@ -485,3 +485,38 @@ fn move_list_capacity_witness() {
     assert!(widest <= CAPACITY / 2, "widest list {widest}");
     assert_eq!(perft(&mut pos(DIAGRAM_D), 2), 199);
 }
+
+#[test]
+fn search_helpers() {
+    use crate::position::{Outcome, HISTORY_SIZE};
+    // White pawn b4 can take the black queen+knight on c5 or the pawn on a5.
+    let p = pos("4k3/8/8/p1(rbn)5/1P6/8/8/4K3 w - - 0 1");
+    let take_unit = p.parse_move("b4c5").unwrap();
+    let take_pawn = p.parse_move("b4a5").unwrap();
+    let quiet = p.parse_move("b4b5").unwrap();
+    assert!(p.is_noisy(take_unit) && p.is_noisy(take_pawn) && !p.is_noisy(quiet));
+    assert!(p.noisy_score(take_unit) > p.noisy_score(take_pawn));
+    let mut list = MoveList::new();
+    p.legal_moves(&mut list);
+    assert!(list.iter().all(|&m| p.history_index(m) < HISTORY_SIZE));
+    assert!(!p.null_move_safe());
+    // En passant and promotion are noisy; a fusion is not.
+    let q = pos("4k3/8/8/8/3p(NP)3/8/8/4K3 b - e3 0 1");
+    assert!(q.is_noisy(q.parse_move("d4e3").unwrap()));
+    let r = pos("4k3/1(PP)6/8/8/8/1N6/8/N3K3 w - - 0 1");
+    assert!(r.is_noisy(r.parse_move("b7b8(p)n").unwrap()));
+    assert!(!r.is_noisy(r.parse_move("a1c2").unwrap()));
+    assert!(!r.is_noisy(r.parse_move("b3a1").unwrap()));
+    // Repetition by knights going back and forth; mate by a compound unit.
+    let mut s = pos("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1");
+    for m in [
+        "g1f3", "e8d8", "f3g1", "d8e8", "g1f3", "e8d8", "f3g1", "d8e8",
+    ] {
+        play(&mut s, m);
+    }
+    assert_eq!(s.repetitions(), 2);
+    assert_eq!(s.outcome(), Some(Outcome::Repetition));
+    let mate = pos("7k/6(RBN)1/5K2/8/8/8/8/8 b - - 0 1");
+    assert_eq!(mate.outcome(), Some(Outcome::Checkmate));
+    assert!(pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1").bare_kings());
+}
