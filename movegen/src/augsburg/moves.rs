@@ -116,11 +116,11 @@ impl MoveCode for Move {
 /// union of its kinds. Witness: the widest list over every node of every perft tree of
 /// `shared/perft/augsburg.epd` to its full depth is 317 moves, in the tree of
 /// `(rbnp)3k3/8/8/8/8/8/8/4K2(RBN) b K` (two four-component units); the start position's
-/// tree to depth 4 peaks at 231 (test `move_list_capacity_witness`). 1024 leaves a wide
-/// margin for the compound positions of real games; a position beyond it (which needs
-/// units of a dozen components or more) is generated only up to the capacity instead of
-/// aborting the program.
-pub const CAPACITY: usize = 1024;
+/// tree to depth 4 peaks at 231 (test `move_list_capacity_witness`). But one central
+/// six-component unit already has 875 moves (`4k3/8/8/8/3(RRBBNP)4/8/8/4K3 w`), so the
+/// capacity is 2048 (8 KiB a list). A position beyond it (a unit of a dozen or more
+/// components) is generated only up to the capacity rather than aborting the program.
+pub const CAPACITY: usize = 2048;
 
 pub type MoveList = ArrayVec<Move, CAPACITY>;
 

@@ -482,7 +482,14 @@ fn move_list_capacity_witness() {
     })
     .max()
     .unwrap();
-    assert!(widest <= CAPACITY / 2, "widest list {widest}");
+    assert!(widest <= CAPACITY / 4, "widest list {widest}");
+    // A six-component unit in the open fits with room to spare.
+    let mut list = MoveList::new();
+    pos("4k3/8/8/8/3(RRBBNP)4/8/8/4K3 w - - 0 1").legal_moves(&mut list);
+    assert_eq!(list.len(), 875);
+    // A monster unit fills the list instead of aborting.
+    pos("4k3/8/8/8/3(RRRRRRRBBBBBBBNN)4/8/8/4K3 w - - 0 1").legal_moves(&mut list);
+    assert_eq!(list.len(), CAPACITY);
     assert_eq!(perft(&mut pos(DIAGRAM_D), 2), 199);
 }
 
