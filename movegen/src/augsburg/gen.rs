@@ -112,7 +112,7 @@ impl Augsburg {
 
     /// Targets of each component kind of `unit` on `from` (pawn, knight, bishop, rook),
     /// kings excluded (never captured, never fused with). Empty for absent kinds.
-    fn kind_targets(&self, from: Square, unit: Unit) -> [Bitboard; 4] {
+    pub(super) fn kind_targets(&self, from: Square, unit: Unit) -> [Bitboard; 4] {
         let b = &self.board;
         let us = self.side;
         let occ = b.occupied();
@@ -151,7 +151,7 @@ impl Augsburg {
     }
 
     /// Castling with the whole corner unit or any part of it holding a rook component.
-    fn castlings(&self, list: &mut MoveList, occ: Bitboard) {
+    pub(super) fn castlings(&self, list: &mut MoveList, occ: Bitboard) {
         let b = &self.board;
         let us = self.side;
         let them = us.flip();

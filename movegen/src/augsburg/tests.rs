@@ -527,3 +527,99 @@ fn search_helpers() {
     assert_eq!(mate.outcome(), Some(Outcome::Checkmate));
     assert!(pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1").bare_kings());
 }
+
+/// Legal moves the slow way: every target of every part (and every king step), played
+/// on a copy and kept when the mover's king is not attacked afterwards.
+fn slow_moves(p: &Augsburg) -> BTreeSet<String> {
+    let us = p.side_to_move();
+    let b = p.board();
+    let mut out = BTreeSet::new();
+    let mut keep = |mv: Move| {
+        let mut q = p.clone();
+        q.play(mv);
+        let king = q.board().king(us).unwrap();
+        if !q.board().is_attacked(king, us.flip(), q.board().occupied()) {
+            out.insert(mv.to_string());
+        }
+    };
+    let king = b.king(us).unwrap();
+    for to in crate::attacks::king(king) & !b.color(us) & !b.kings() {
+        keep(Move::new(king, to, Unit::EMPTY, true, None));
+    }
+    let last = Bitboard::rank(us.relative_rank(7));
+    for from in b.units(us) {
+        let unit = b.cell(from).components();
+        let targets = p.kind_targets(from, unit);
+        for part in unit.parts() {
+            let tgt = (0..4)
+                .filter(|i| part.kinds() >> i & 1 != 0)
+                .fold(Bitboard::EMPTY, |a, i| a | targets[i]);
+            for to in tgt {
+                if part.has(PieceKind::Pawn) && last.has(to) {
+                    for k in [
+                        PieceKind::Knight,
+                        PieceKind::Bishop,
+                        PieceKind::Rook,
+                        PieceKind::Queen,
+                    ] {
+                        keep(Move::new(from, to, part, part == unit, Some(k)));
+                    }
+                } else {
+                    keep(Move::new(from, to, part, part == unit, None));
+                }
+            }
+        }
+    }
+    if !p.in_check() {
+        let mut castles = MoveList::new();
+        p.castlings(&mut castles, b.occupied());
+        for m in castles {
+            out.insert(m.to_string());
+        }
+    }
+    out
+}
+
+fn compare_with_slow(p: &mut Augsburg, depth: u32) {
+    let fast: BTreeSet<String> = moves(p).into_iter().collect();
+    assert_eq!(fast, slow_moves(p), "{}", p.to_fen());
+    if depth == 0 {
+        return;
+    }
+    let mut list = MoveList::new();
+    p.legal_moves(&mut list);
+    for &m in &list {
+        p.play(m);
+        compare_with_slow(p, depth - 1);
+        p.undo();
+    }
+}
+
+#[test]
+fn legality_shortcuts_agree_with_play_and_test() {
+    for (fen, depth) in [
+        (START_FEN, 2),
+        ("4k3/8/8/8/4q3/8/4(RN)3/4K3 w - - 0 1", 2),
+        ("4r2k/8/8/8/8/8/3(RN)4/4K3 w - - 0 1", 2),
+        ("4k3/3p4/8/K3(NP)2r/8/8/8/8 b - - 0 1", 2),
+        ("4k3/8/8/8/3p(NP)3/8/8/4K3 b - e3 0 1", 2),
+        ("(rbnp)3k3/8/8/8/8/8/8/4K2(RBN) b K - 0 1", 1),
+        ("r3k2r/8/8/8/8/8/8/(RN)3K2(RN) w KQkq - 0 1", 2),
+        ("k7/8/8/8/8/8/2r5/3(NP)3K w - - 0 1", 2),
+    ] {
+        compare_with_slow(&mut pos(fen), depth);
+    }
+}
+
+#[test]
+fn en_passant_by_a_part_keeps_the_pin_closed() {
+    // After d7-d5 the white knight+pawn unit on e5 may take en passant with its pawn
+    // alone (the knight keeps the rank closed), not as a whole (the rook would check).
+    let mut p = pos("4k3/3p4/8/K3(NP)2r/8/8/8/8 b - - 0 1");
+    play(&mut p, "d7d5");
+    let all = moves(&p);
+    assert!(all.contains(&"e5d6(p)".to_string()));
+    assert!(!all.contains(&"e5d6".to_string()));
+    play(&mut p, "e5d6(p)");
+    assert_eq!(p.to_fen(), "4k3/8/3P4/K3N2r/8/8/8/8 b - - 0 2");
+}
