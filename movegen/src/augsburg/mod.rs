@@ -272,18 +272,29 @@ impl Position for Augsburg {
         }
         let mut moves = MoveList::new();
         self.generate(&mut moves);
-        moves
+        let same_part = |m: &Move| {
+            m.from() == t.from
+                && m.to() == t.to
+                && match t.part {
+                    None => m.is_whole(),
+                    Some(p) => !m.is_whole() && m.part() == p,
+                }
+        };
+        if let Some(&m) = moves
             .iter()
-            .copied()
-            .find(|m| {
-                m.from() == t.from
-                    && m.to() == t.to
-                    && m.promotion() == t.promotion
-                    && match t.part {
-                        None => m.is_whole(),
-                        Some(p) => !m.is_whole() && m.part() == p,
-                    }
-            })
-            .ok_or_else(|| illegal("not a legal move in this position".into()))
+            .find(|m| same_part(m) && m.promotion() == t.promotion)
+        {
+            return Ok(m);
+        }
+        let why = match moves.iter().find(|m| same_part(m)) {
+            Some(m) if m.promotion().is_some() => "a promotion needs its letter (q, r, b, n)",
+            Some(_) => "this move does not promote",
+            None if cell.is_king() && t.part.is_some() => {
+                "castling needs a part of the corner unit holding a rook (no parentheses for \
+                 the whole corner unit)"
+            }
+            None => "not a legal move in this position",
+        };
+        Err(illegal(why.to_string()))
     }
 }

@@ -404,6 +404,16 @@ fn notation_round_trip_and_any_order_parsing() {
         unreachable!()
     };
     assert!(why.contains("does not hold (r"), "{why}");
+    let r = pos("4k3/1(PP)6/8/8/8/8/8/4K3 w - - 0 1");
+    let Err(MoveError::Illegal(why)) = r.parse_move("b7b8") else {
+        unreachable!()
+    };
+    assert!(why.contains("promotion needs its letter"), "{why}");
+    let c = pos("4k3/8/8/8/8/8/8/4K2(RN) w K - 0 1");
+    let Err(MoveError::Illegal(why)) = c.parse_move("e1g1(rn)") else {
+        unreachable!()
+    };
+    assert!(why.contains("whole corner unit"), "{why}");
 }
 
 /// Walks the tree, checking at every node the incremental hash against one computed
