@@ -11,3 +11,6 @@ use feerie_movegen::Position;
 pub trait Evaluator<P: Position>: Clone + Default + Send + Sync + 'static {
     fn evaluate(&self, pos: &P) -> i32;
 }
+
+pub mod augsburg;
+pub use augsburg::AugsburgEval;

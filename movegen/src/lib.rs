@@ -2,6 +2,7 @@
 //! every variant, behind one `Position` trait.
 
 pub mod attacks;
+pub mod augsburg;
 pub mod bitboard;
 pub mod board;
 pub mod chess;
@@ -14,6 +15,7 @@ pub mod types;
 pub mod variant;
 pub mod zobrist;
 
+pub use augsburg::Augsburg;
 pub use bitboard::Bitboard;
 pub use chess::Chess;
 pub use error::{FenError, MoveError};

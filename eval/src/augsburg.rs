@@ -1,0 +1,285 @@
+//! Augsburg evaluation: material of every component, the combined mobility of compound
+//! units (a unit moves as the union of its kinds, so a knight+bishop reaches what both
+//! reach), the cost of tying pieces together (one move for several pieces, duplicated
+//! kinds adding no reach, everything lost in one capture), pawns carried by pieces
+//! (they ride to promotion), king safety against compound attackers (one unit hitting the
+//! king zone with several kinds at once), and centralisation.
+//!
+//! Every weight is in `Weights`, so a tuner can change them in one place.
+
+use crate::Evaluator;
+use feerie_movegen::attacks;
+use feerie_movegen::augsburg::{Augsburg, Unit, UnitBoard, COMPONENTS};
+use feerie_movegen::{Bitboard, Color, PieceKind, Position, Square};
+
+/// All the numbers of the evaluation, in centipawns (indices by `PieceKind` for the
+/// four component kinds pawn, knight, bishop, rook).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Material per component.
+    pub component: [i32; 4],
+    /// Per square a unit reaches (union over its kinds), by the kind that reaches most.
+    pub mobility: i32,
+    /// Mobility counted up to this many squares per unit (diminishing returns).
+    pub mobility_cap: i32,
+    /// Per component beyond the first in a unit: one move for several pieces.
+    pub tie: i32,
+    /// Per duplicated component kind (a second rook in a unit adds no reach).
+    pub duplicate: i32,
+    /// Per pawn riding in a unit with a piece, times its relative rank (0..7).
+    pub carried_pawn_rank: i32,
+    /// Pawn advancement by relative rank.
+    pub pawn_rank: [i32; 8],
+    /// Centralisation per component kind, times (3 - distance to the centre).
+    pub centre: [i32; 4],
+    /// Weight of each attacking kind on the enemy king zone.
+    pub king_attack: [i32; 4],
+    /// King danger = (sum of attack weights)^2 * this / 16, before the phase scale.
+    pub king_danger: i32,
+    pub king_danger_cap: i32,
+    /// King on the centre files in the middlegame (per unit of centre closeness).
+    pub king_centre_midgame: i32,
+    /// King centralisation in the endgame.
+    pub king_centre_endgame: i32,
+    /// Bonus for the side to move.
+    pub tempo: i32,
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights {
+            component: [100, 310, 330, 500],
+            mobility: 4,
+            mobility_cap: 28,
+            tie: 20,
+            duplicate: 45,
+            carried_pawn_rank: 6,
+            pawn_rank: [0, 0, 5, 10, 20, 35, 60, 0],
+            centre: [0, 12, 6, 2],
+            king_attack: [1, 2, 2, 3],
+            king_danger: 9,
+            king_danger_cap: 400,
+            king_centre_midgame: 12,
+            king_centre_endgame: 10,
+            tempo: 12,
+        }
+    }
+}
+
+/// The Augsburg evaluator.
+#[derive(Clone, Debug, Default)]
+pub struct AugsburgEval {
+    pub weights: Weights,
+}
+
+impl Evaluator<Augsburg> for AugsburgEval {
+    fn evaluate(&self, pos: &Augsburg) -> i32 {
+        let b = pos.board();
+        let phase = midgame_phase(b);
+        let us = pos.side_to_move();
+        let score =
+            self.side_score(b, Color::White, phase) - self.side_score(b, Color::Black, phase);
+        let score = match us {
+            Color::White => score,
+            Color::Black => -score,
+        };
+        score + self.weights.tempo
+    }
+}
+
+/// 0 (bare endgame) to 256 (all the pieces): non-pawn material on the board.
+fn midgame_phase(b: &UnitBoard) -> i32 {
+    let mut pieces = 0;
+    for sq in b.units(Color::White) | b.units(Color::Black) {
+        let u = b.cell(sq).components();
+        pieces +=
+            u.count(PieceKind::Knight) + u.count(PieceKind::Bishop) + 2 * u.count(PieceKind::Rook);
+    }
+    // Start: 4 knights, 6 bishops (queens count one), 6 rooks (queens count one) = 22.
+    (pieces as i32 * 256 / 22).min(256)
+}
+
+/// Distance of a square to the centre: 0 on d4-e5, 3 on the edge.
+fn centre_distance(sq: Square) -> i32 {
+    let f = sq.file() as i32;
+    let r = sq.rank() as i32;
+    let df = (2 * f - 7).abs() / 2;
+    let dr = (2 * r - 7).abs() / 2;
+    df.max(dr)
+}
+
+impl AugsburgEval {
+    fn side_score(&self, b: &UnitBoard, us: Color, phase: i32) -> i32 {
+        let them = us.flip();
+        let occ = b.occupied();
+        let own = b.color(us);
+        let enemy_pawn_attacks = b
+            .units_with(them, PieceKind::Pawn)
+            .fold(Bitboard::EMPTY, |a, s| a | attacks::pawn(them, s));
+        let area = !own & !enemy_pawn_attacks;
+        let mut score = 0;
+
+        for sq in b.units(us) {
+            let unit = b.cell(sq).components();
+            score += self.unit_score(unit, sq, us, occ, area);
+        }
+        score + self.king_score(b, us, phase)
+    }
+
+    fn unit_score(&self, unit: Unit, sq: Square, us: Color, occ: Bitboard, area: Bitboard) -> i32 {
+        let w = &self.weights;
+        let rel_rank = us.relative_rank(sq.rank()) as usize;
+        let centre = 3 - centre_distance(sq);
+        let mut score = 0;
+        let mut reach = Bitboard::EMPTY;
+        let mut kinds = 0;
+        for kind in COMPONENTS {
+            let n = unit.count(kind) as i32;
+            if n == 0 {
+                continue;
+            }
+            kinds += 1;
+            score += n * w.component[kind.index()];
+            score += n * w.centre[kind.index()] * centre;
+            score -= (n - 1) * w.duplicate;
+            reach |= match kind {
+                PieceKind::Pawn => attacks::pawn(us, sq),
+                PieceKind::Knight => attacks::knight(sq),
+                PieceKind::Bishop => attacks::bishop(sq, occ),
+                _ => attacks::rook(sq, occ),
+            };
+        }
+        let pawns = unit.count(PieceKind::Pawn) as i32;
+        score += pawns * w.pawn_rank[rel_rank];
+        if pawns > 0 && kinds > 1 {
+            score += pawns * w.carried_pawn_rank * rel_rank as i32;
+        }
+        score -= (unit.size() as i32 - 1) * w.tie;
+        score += w.mobility * (reach & area).count().min(w.mobility_cap as u32) as i32;
+        score
+    }
+
+    /// King placement by phase, and danger from enemy units hitting the king zone: each
+    /// unit adds the weights of all its kinds that reach the zone, so one compound
+    /// attacker counts like several pieces.
+    fn king_score(&self, b: &UnitBoard, us: Color, phase: i32) -> i32 {
+        let w = &self.weights;
+        let Some(king) = b.king(us) else {
+            return 0;
+        };
+        let them = us.flip();
+        let occ = b.occupied();
+        let zone = attacks::king(king).with(king);
+        let mut weight = 0;
+        for sq in b.units(them) {
+            let unit = b.cell(sq).components();
+            for kind in COMPONENTS {
+                if !unit.has(kind) {
+                    continue;
+                }
+                let hits = match kind {
+                    PieceKind::Pawn => attacks::pawn(them, sq),
+                    PieceKind::Knight => attacks::knight(sq),
+                    PieceKind::Bishop => attacks::bishop(sq, occ),
+                    _ => attacks::rook(sq, occ),
+                } & zone;
+                if hits.any() {
+                    weight += w.king_attack[kind.index()];
+                }
+            }
+        }
+        let danger = (weight * weight * w.king_danger / 16).min(w.king_danger_cap);
+        let centre = 3 - centre_distance(king);
+        let midgame = -danger - w.king_centre_midgame * centre;
+        let endgame = w.king_centre_endgame * centre - danger / 4;
+        (midgame * phase + endgame * (256 - phase)) / 256
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval(fen: &str) -> i32 {
+        AugsburgEval::default().evaluate(&Augsburg::from_fen(fen).expect("fen"))
+    }
+
+    /// The same position with colours swapped and the board mirrored.
+    fn mirror(fen: &str) -> String {
+        let f: Vec<&str> = fen.split_whitespace().collect();
+        let swap = |s: &str| -> String {
+            s.chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        };
+        let placement: Vec<String> = f[0].split('/').rev().map(swap).collect();
+        let side = if f[1] == "w" { "b" } else { "w" };
+        let castling = if f[2] == "-" {
+            "-".to_string()
+        } else {
+            swap(f[2])
+        };
+        let ep = if f[3] == "-" {
+            "-".to_string()
+        } else {
+            let r = f[3].as_bytes()[1];
+            format!("{}{}", &f[3][..1], (b'1' + b'8' - r) as char)
+        };
+        format!("{} {side} {castling} {ep} 0 1", placement.join("/"))
+    }
+
+    #[test]
+    fn symmetric_positions_score_alike_for_the_side_to_move() {
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "4k3/8/8/8/8/(BNP)7/8/4K3 w - - 0 1",
+            "(rbnp)3k3/8/8/8/8/8/8/4K2(RBN) b K - 0 1",
+            "r3k2r/8/8/8/8/8/8/(RN)3K2(RN) w KQkq - 0 1",
+        ] {
+            assert_eq!(eval(fen), eval(&mirror(fen)), "{fen}");
+        }
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(eval(start), Weights::default().tempo);
+    }
+
+    #[test]
+    fn compound_value_follows_its_combined_mobility() {
+        // A central knight+bishop beats the same unit in the corner.
+        let centre = eval("4k3/8/8/8/3(BN)4/8/8/4K3 w - - 0 1");
+        let corner = eval("4k3/8/8/8/8/8/8/(BN)3K3 w - - 0 1");
+        assert!(centre > corner + 40, "{centre} vs {corner}");
+        // A knight+bishop reaches more than a knight+knight.
+        let bn = eval("4k3/8/8/8/3(BN)4/8/8/4K3 w - - 0 1");
+        let nn = eval("4k3/8/8/8/3(NN)4/8/8/4K3 w - - 0 1");
+        assert!(bn > nn + 40, "{bn} vs {nn}");
+    }
+
+    #[test]
+    fn tying_pieces_together_costs() {
+        // Two free rooks beat the same rooks tied into one unit.
+        let free = eval("4k3/8/8/8/8/8/8/R3K2R w - - 0 1");
+        let tied = eval("4k3/8/8/8/8/8/8/(RR)3K3 w - - 0 1");
+        assert!(free > tied + 50, "{free} vs {tied}");
+    }
+
+    #[test]
+    fn compound_attackers_endanger_the_king() {
+        // The same material, the black queen+knight near the white king or far away.
+        let near = eval("4k3/8/8/8/8/5(rbn)2/8/4K3 w - - 0 1");
+        let far = eval("(rbn)3k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(near < far, "{near} vs {far}");
+    }
+
+    #[test]
+    fn carried_pawns_are_worth_more_when_advanced() {
+        let high = eval("4k3/8/(NP)7/8/8/8/8/4K3 w - - 0 1");
+        let low = eval("4k3/8/8/8/8/(NP)7/8/4K3 w - - 0 1");
+        assert!(high > low, "{high} vs {low}");
+    }
+}
