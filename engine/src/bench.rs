@@ -20,11 +20,21 @@ pub const CHESS: &[&str] = &[
     "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
 ];
 
+/// Augsburg bench positions: the start, compound units with castling, fissions, promotion.
+pub const AUGSBURG: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    "r3k2r/8/8/8/8/8/8/(RN)3K2(RN) w KQkq - 0 1",
+    "(rbnp)3k3/8/8/8/8/8/8/4K2(RBN) b K - 0 1",
+    "4k3/1(PP)6/8/8/8/8/8/4K3 w - - 0 1",
+];
+
 /// The bench positions of `variant`; empty means the start position only, so a new
 /// variant has a bench before anyone picks positions for it.
 pub fn positions(variant: Variant) -> &'static [&'static str] {
     match variant {
         Variant::Chess => CHESS,
+        Variant::Augsburg => AUGSBURG,
         #[allow(unreachable_patterns)] // variants without their own list yet
         _ => &[],
     }
