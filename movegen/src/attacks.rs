@@ -47,6 +47,13 @@ static PAWN: [[u64; 64]; 2] = [pawn_table(Color::White), pawn_table(Color::Black
 /// E, W, N, S, NE, SE, NW, SW.
 pub const DIRECTIONS: [(i8, i8); 8] = KING_STEPS;
 
+/// Index of the direction opposite to `d`: E<->W, N<->S, NE<->SW, SE<->NW. (Not `d ^ 1`:
+/// that pairs NE with SE.)
+#[inline]
+pub const fn opposite(d: usize) -> usize {
+    [1, 0, 3, 2, 7, 6, 5, 4][d]
+}
+
 /// `RAYS[d][s]`: the squares from `s` (exclusive) to the edge along direction `d`.
 static RAYS: [[u64; 64]; 8] = {
     let mut t = [[0u64; 64]; 8];
@@ -79,8 +86,8 @@ static BETWEEN_LINE: ([[u64; 64]; 64], [[u64; 64]; 64]) = {
             let mut passed = 0u64;
             while let Some(n) = geometry::offset(cur, DIRECTIONS[d].0, DIRECTIONS[d].1) {
                 between[a][n as usize] = passed;
-                // Direction d and its opposite (d ^ 1 in this ordering) make the line.
-                line[a][n as usize] = RAYS[d][a] | RAYS[d ^ 1][a] | (1u64 << a);
+                // Direction d and its opposite make the line.
+                line[a][n as usize] = RAYS[d][a] | RAYS[opposite(d)][a] | (1u64 << a);
                 passed |= 1u64 << n;
                 cur = n;
             }
@@ -214,8 +221,14 @@ mod tests {
         for sq in Square::all() {
             for occ in occupancies() {
                 let s = sq.to_u8();
-                assert_eq!(rook(sq, Bitboard(occ)).0, slider_attacks(s, occ, &ROOK_DIRS));
-                assert_eq!(bishop(sq, Bitboard(occ)).0, slider_attacks(s, occ, &BISHOP_DIRS));
+                assert_eq!(
+                    rook(sq, Bitboard(occ)).0,
+                    slider_attacks(s, occ, &ROOK_DIRS)
+                );
+                assert_eq!(
+                    bishop(sq, Bitboard(occ)).0,
+                    slider_attacks(s, occ, &BISHOP_DIRS)
+                );
             }
         }
     }
@@ -226,7 +239,10 @@ mod tests {
         assert_eq!(knight(sq("a1")).count(), 2);
         assert_eq!(knight(sq("d4")).count(), 8);
         assert_eq!(king(sq("h8")).count(), 3);
-        assert_eq!(pawn(Color::White, sq("a2")), Bitboard::from_square(sq("b3")));
+        assert_eq!(
+            pawn(Color::White, sq("a2")),
+            Bitboard::from_square(sq("b3"))
+        );
         assert_eq!(pawn(Color::Black, sq("e5")).count(), 2);
     }
 
@@ -237,6 +253,15 @@ mod tests {
         assert!(between(sq("a1"), sq("b3")).is_empty());
         assert_eq!(line(sq("b2"), sq("c3")).count(), 8);
         assert!(line(sq("b2"), sq("c4")).is_empty());
+        // The anti-diagonal through e4 and g2 runs a8..h1, not along the other diagonal.
+        assert_eq!(line(sq("e4"), sq("g2")).count(), 8);
+        assert!(line(sq("e4"), sq("g2")).has(sq("b7")));
+        assert!(!line(sq("e4"), sq("g2")).has(sq("g6")));
+        for d in 0..8 {
+            assert_eq!(opposite(opposite(d)), d);
+            let (f, r) = DIRECTIONS[d];
+            assert_eq!(DIRECTIONS[opposite(d)], (-f, -r));
+        }
     }
 
     #[test]
@@ -245,7 +270,10 @@ mod tests {
         assert_eq!(ring(0), Bitboard::FILE_H);
         assert_eq!(ring(4), Bitboard::FILE_H | Bitboard::RANK_8);
         // A leap of (1, 2) leaves from the h-file and ranks 7 and 8.
-        assert_eq!(knight_ring(0), Bitboard::FILE_H | Bitboard::rank(6) | Bitboard::RANK_8);
+        assert_eq!(
+            knight_ring(0),
+            Bitboard::FILE_H | Bitboard::rank(6) | Bitboard::RANK_8
+        );
         // A slider exits along a direction exactly when the ray to the edge is empty.
         let d5 = Square::parse("d5").unwrap();
         assert_eq!(ray(2, d5).count(), 3);

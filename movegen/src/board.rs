@@ -106,7 +106,9 @@ impl Board {
     /// Removes and returns the piece on `sq` (which must be occupied).
     #[inline]
     pub fn remove(&mut self, sq: Square) -> Piece {
-        let piece = self.mailbox[sq.index()].take().expect("remove from empty square");
+        let piece = self.mailbox[sq.index()]
+            .take()
+            .expect("remove from empty square");
         let b = Bitboard::from_square(sq);
         self.by_kind[piece.kind.index()] ^= b;
         self.by_color[piece.color.index()] ^= b;
@@ -140,7 +142,10 @@ impl Board {
     /// Zobrist key of the placement alone.
     pub fn placement_hash(&self) -> u64 {
         Square::all()
-            .filter_map(|sq| self.piece_at(sq).map(|p| zobrist::piece(p.index(), sq.index())))
+            .filter_map(|sq| {
+                self.piece_at(sq)
+                    .map(|p| zobrist::piece(p.index(), sq.index()))
+            })
             .fold(0, |a, b| a ^ b)
     }
 

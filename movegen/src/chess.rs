@@ -198,7 +198,11 @@ impl Chess {
                 list.push(Move::new(from, to, base | p));
             }
         } else {
-            list.push(Move::new(from, to, if capture { Move::CAPTURE } else { Move::QUIET }));
+            list.push(Move::new(
+                from,
+                to,
+                if capture { Move::CAPTURE } else { Move::QUIET },
+            ));
         }
     }
 
@@ -214,7 +218,11 @@ impl Chess {
         let no_king = occ.without(king);
         for to in attacks::king(king) & !our {
             if !self.board.is_attacked(to, them, no_king) {
-                let kind = if their.has(to) { Move::CAPTURE } else { Move::QUIET };
+                let kind = if their.has(to) {
+                    Move::CAPTURE
+                } else {
+                    Move::QUIET
+                };
                 list.push(Move::new(king, to, kind));
             }
         }
@@ -377,7 +385,9 @@ impl Position for Chess {
         };
         validate_orthodox(&pos.board, pos.side, pos.castling)?;
         if (pos.board.kind(PieceKind::Pawn) & (Bitboard::RANK_1 | Bitboard::RANK_8)).any() {
-            return Err(FenError::impossible("a pawn stands on the first or last rank"));
+            return Err(FenError::impossible(
+                "a pawn stands on the first or last rank",
+            ));
         }
         if let Some(ep) = en_passant {
             validate_en_passant(&pos.board, pos.side, ep)?;
@@ -521,7 +531,11 @@ impl Position for Chess {
     }
 
     fn repetitions(&self) -> usize {
-        count_repetitions(self.hash, self.halfmove, self.history.iter().map(|s| s.hash))
+        count_repetitions(
+            self.hash,
+            self.halfmove,
+            self.history.iter().map(|s| s.hash),
+        )
     }
 
     fn bare_kings(&self) -> bool {
@@ -541,7 +555,10 @@ impl Position for Chess {
                 .piece_at(mv.to())
                 .map_or(-1, |p| p.kind.index() as i32)
         };
-        let attacker = self.board.piece_at(mv.from()).map_or(0, |p| p.kind.index() as i32);
+        let attacker = self
+            .board
+            .piece_at(mv.from())
+            .map_or(0, |p| p.kind.index() as i32);
         let promo = mv.promotion().map_or(0, |p| p.index() as i32 * 10);
         victim * 10 - attacker + promo
     }
@@ -607,7 +624,11 @@ pub fn validate_orthodox(board: &Board, side: Color, castling: u8) -> Result<(),
     for color in Color::BOTH {
         let n = board.pieces(color, PieceKind::King).count();
         if n != 1 {
-            let name = if color == Color::White { "white" } else { "black" };
+            let name = if color == Color::White {
+                "white"
+            } else {
+                "black"
+            };
             return Err(FenError::impossible(format!("{name} has {n} kings, not 1")));
         }
     }
@@ -620,7 +641,11 @@ pub fn validate_orthodox(board: &Board, side: Color, castling: u8) -> Result<(),
         if castling & cs.right == 0 {
             continue;
         }
-        let color = if cs.king_from.rank() == 0 { Color::White } else { Color::Black };
+        let color = if cs.king_from.rank() == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
         let king_home = board.piece_at(cs.king_from) == Some(Piece::new(color, PieceKind::King));
         let rook_home = board.piece_at(cs.rook_from) == Some(Piece::new(color, PieceKind::Rook));
         if !king_home || !rook_home {
@@ -642,7 +667,9 @@ fn validate_en_passant(board: &Board, side: Color, ep: Square) -> Result<(), Fen
         && ep
             .shift(them.forward())
             .is_some_and(|s| board.piece_at(s) == Some(Piece::new(them, PieceKind::Pawn)))
-        && ep.shift(-them.forward()).is_some_and(|s| board.piece_at(s).is_none());
+        && ep
+            .shift(-them.forward())
+            .is_some_and(|s| board.piece_at(s).is_none());
     if ok {
         Ok(())
     } else {

@@ -5,6 +5,7 @@ pub mod attacks;
 pub mod bitboard;
 pub mod board;
 pub mod chess;
+pub mod dynamo;
 pub mod error;
 pub mod fen;
 pub mod geometry;
@@ -16,6 +17,7 @@ pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use chess::Chess;
+pub use dynamo::Dynamo;
 pub use error::{FenError, MoveError};
 pub use perft::{perft, perft_divide, perft_total, PerftCase};
 pub use position::{MoveBuffer, MoveCode, Outcome, Position, HISTORY_SIZE};

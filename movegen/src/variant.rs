@@ -5,15 +5,17 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
     Chess,
+    Dynamo,
 }
 
 impl Variant {
     /// Every variant that is implemented, in the order the `UCI_Variant` combo lists them.
-    pub const ALL: &'static [Variant] = &[Variant::Chess];
+    pub const ALL: &'static [Variant] = &[Variant::Chess, Variant::Dynamo];
 
     pub fn name(self) -> &'static str {
         match self {
             Variant::Chess => "chess",
+            Variant::Dynamo => "dynamo",
         }
     }
 

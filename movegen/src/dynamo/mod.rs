@@ -1,0 +1,431 @@
+//! Dynamo chess (RULES.md section 1): no captures; pieces push and pull one other piece,
+//! possibly off the board. A king is in check when the opponent could remove it.
+//!
+//! Generation lists every way of playing (`gen`), writes each as its effect (`moves`),
+//! removes duplicate effects with a sort, then keeps the moves after which the mover's
+//! king is on the board and cannot be removed (`check`), and that do not undo the
+//! opponent's last move.
+
+pub mod check;
+mod gen;
+pub mod moves;
+
+use crate::board::Board;
+use crate::chess::count_repetitions;
+use crate::error::{FenError, MoveError};
+use crate::fen::{CastlingRights, CastlingSide, FenFields};
+use crate::position::{MoveCode, Position};
+use crate::types::{Color, Piece, PieceKind};
+use crate::zobrist;
+use arrayvec::ArrayVec;
+use check::{removable, Bits};
+use gen::{Candidates, Gen};
+pub use moves::{Displacement, Move};
+
+/// Legal moves of one position. Witness: the largest count met over the perft suite's
+/// trees is a few hundred (see the `move_counts_fit` test); 1024 leaves room for
+/// positions with several queens on open lines.
+pub type MoveList = ArrayVec<Move, 1024>;
+
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// What `play` changes besides the board, saved so `undo` restores it exactly.
+#[derive(Clone, Copy, Debug)]
+struct State {
+    mv: Option<Move>,
+    /// The pieces that stood on the move's from-squares (in `Move::parts` order).
+    pieces: [Option<Piece>; 2],
+    castling: u8,
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+    /// Zobrist key of the placement alone, before the move: the no-undo rule compares
+    /// the placement after a reply with the one before the opponent's last move.
+    placement: u64,
+    check: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Dynamo {
+    board: Board,
+    side: Color,
+    castling: u8,
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+    placement: u64,
+    check: bool,
+    history: Vec<State>,
+}
+
+/// Value of a piece leaving the board, for noisy-move ordering.
+const REMOVAL_VALUE: [i32; 6] = [100, 300, 320, 500, 900, 20_000];
+
+impl Dynamo {
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn castling_rights(&self) -> u8 {
+        self.castling
+    }
+
+    /// The placement as bitboards.
+    pub fn bits(&self) -> Bits {
+        let mut bits = Bits::default();
+        for k in PieceKind::ALL {
+            bits.kind[k.index()] = self.board.kind(k);
+        }
+        for c in Color::BOTH {
+            bits.color[c.index()] = self.board.color(c);
+        }
+        bits
+    }
+
+    /// True when the king of `color` could be removed by the other side.
+    pub fn king_in_danger(&self, color: Color) -> bool {
+        match self.board.king(color) {
+            Some(k) => removable(&self.bits(), k, color.flip()),
+            None => true,
+        }
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let mut h = self.placement ^ zobrist::castling(self.castling);
+        if self.side == Color::Black {
+            h ^= zobrist::SIDE;
+        }
+        h
+    }
+
+    /// The placement after `mv` (as bitboards and as a key), without touching `self`.
+    #[inline]
+    fn after(&self, bits: &Bits, mv: Move) -> (Bits, u64) {
+        let mut b = *bits;
+        let mut key = self.placement;
+        let mut pieces = [None; 2];
+        for (i, d) in mv.parts().enumerate() {
+            let p = self.board.piece_at(d.from()).expect("displaced piece");
+            b.toggle(d.from(), p.color, p.kind);
+            key ^= zobrist::piece(p.index(), d.from().index());
+            pieces[i] = Some(p);
+        }
+        for (i, d) in mv.parts().enumerate() {
+            if let (Some(to), Some(p)) = (d.to(), pieces[i]) {
+                let kind = d.promotion().unwrap_or(p.kind);
+                b.toggle(to, p.color, kind);
+                key ^= zobrist::piece(Piece::new(p.color, kind).index(), to.index());
+            }
+        }
+        (b, key)
+    }
+
+    /// The mover's king stays on the board and cannot be removed, and the move does not
+    /// restore the placement `forbidden` (the one before the opponent's last move).
+    #[inline]
+    fn legal_after(&self, bits: &Bits, mv: Move, forbidden: Option<u64>) -> bool {
+        let (b, key) = self.after(bits, mv);
+        let king = b.pieces(self.side, PieceKind::King);
+        king.any() && !removable(&b, king.lsb(), self.side.flip()) && forbidden != Some(key)
+    }
+
+    /// Castling's extra condition: the king's path squares (its start square was tested
+    /// by the caller: not in check) are safe with the king standing there instead.
+    fn castling_path_safe(&self, bits: &Bits, cs: &CastlingSide) -> bool {
+        let path = cs.king_path().without(cs.king_from);
+        path.into_iter().all(|sq| {
+            let mut b = *bits;
+            b.toggle(cs.king_from, self.side, PieceKind::King);
+            b.toggle(sq, self.side, PieceKind::King);
+            !removable(&b, sq, self.side.flip())
+        })
+    }
+
+    fn save(&self, mv: Option<Move>) -> State {
+        let mut pieces = [None; 2];
+        if let Some(m) = mv {
+            for (i, d) in m.parts().enumerate() {
+                pieces[i] = self.board.piece_at(d.from());
+            }
+        }
+        State {
+            mv,
+            pieces,
+            castling: self.castling,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            hash: self.hash,
+            placement: self.placement,
+            check: self.check,
+        }
+    }
+
+    fn finish_move(&mut self) {
+        if self.side == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = self.side.flip();
+        self.hash = self.compute_hash();
+        self.check = self.king_in_danger(self.side);
+    }
+
+    /// FEN checks beyond syntax: one king each, no pawn on its own last rank, castling
+    /// rights only with king and rook at home, the side not to move not in check.
+    fn validate(&self) -> Result<(), FenError> {
+        for color in Color::BOTH {
+            let n = self.board.pieces(color, PieceKind::King).count();
+            if n != 1 {
+                let name = if color == Color::White {
+                    "white"
+                } else {
+                    "black"
+                };
+                return Err(FenError::impossible(format!("{name} has {n} kings, not 1")));
+            }
+            let last = crate::Bitboard::rank(color.relative_rank(7));
+            if (self.board.pieces(color, PieceKind::Pawn) & last).any() {
+                return Err(FenError::impossible(
+                    "a pawn stands on its own last rank (it would have promoted)",
+                ));
+            }
+        }
+        for cs in CastlingSide::ALL {
+            if self.castling & cs.right == 0 {
+                continue;
+            }
+            let color = if cs.king_from.rank() == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let king =
+                self.board.piece_at(cs.king_from) == Some(Piece::new(color, PieceKind::King));
+            let rook =
+                self.board.piece_at(cs.rook_from) == Some(Piece::new(color, PieceKind::Rook));
+            if !king || !rook {
+                return Err(FenError::impossible(format!(
+                    "castling right '{}' without king and rook on their original squares",
+                    CastlingRights::to_fen(cs.right)
+                )));
+            }
+        }
+        if self.king_in_danger(self.side.flip()) {
+            return Err(FenError::impossible(
+                "the side not to move is in check (its king could be removed)",
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Position for Dynamo {
+    type Move = Move;
+    type MoveList = MoveList;
+
+    fn variant_name(&self) -> &'static str {
+        "dynamo"
+    }
+
+    fn startpos() -> Dynamo {
+        Dynamo::from_fen(START_FEN).expect("start position")
+    }
+
+    fn from_fen(fen: &str) -> Result<Dynamo, FenError> {
+        let fields = FenFields::split(fen)?;
+        let board = Board::from_fen_placement(&fields)?;
+        let castling = fields.castling_rights()?;
+        // Dynamo has no en passant: a square is accepted (if it is one) and ignored.
+        fields.en_passant_square()?;
+        let mut pos = Dynamo {
+            placement: board.placement_hash(),
+            board,
+            side: fields.side,
+            castling,
+            halfmove: fields.halfmove,
+            fullmove: fields.fullmove,
+            hash: 0,
+            check: false,
+            history: Vec::new(),
+        };
+        pos.validate()?;
+        pos.hash = pos.compute_hash();
+        pos.check = pos.king_in_danger(pos.side);
+        Ok(pos)
+    }
+
+    fn to_fen(&self) -> String {
+        format!(
+            "{} {} {} - {} {}",
+            self.board.fen_placement(),
+            self.side.fen_char(),
+            CastlingRights::to_fen(self.castling),
+            self.halfmove,
+            self.fullmove
+        )
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList) {
+        moves.clear();
+        let us = self.side;
+        let mut cand = Candidates::new();
+        let mut gen = Gen::new(&self.board, &mut cand);
+        gen.all(us);
+        let castlings = if self.check {
+            ArrayVec::new()
+        } else {
+            gen.castlings(us, self.castling)
+        };
+        cand.sort_unstable();
+        let bits = self.bits();
+        let forbidden = self
+            .history
+            .last()
+            .filter(|s| s.mv.is_some())
+            .map(|s| s.placement);
+        let mut prev = None;
+        for &m in cand.iter() {
+            if prev != Some(m) {
+                prev = Some(m);
+                if self.legal_after(&bits, m, forbidden) {
+                    moves.push(m);
+                }
+            }
+        }
+        for cs in castlings {
+            let m = Move::pair(
+                Displacement::new(cs.king_from, Some(cs.king_to), None),
+                Displacement::new(cs.rook_from, Some(cs.rook_to), None),
+            );
+            if self.castling_path_safe(&bits, &cs) && self.legal_after(&bits, m, forbidden) {
+                moves.push(m);
+            }
+        }
+    }
+
+    fn play(&mut self, mv: Move) {
+        let st = self.save(Some(mv));
+        self.history.push(st);
+        let mut irreversible = false;
+        for (i, d) in mv.parts().enumerate() {
+            let p = st.pieces[i].expect("displaced piece");
+            self.board.remove(d.from());
+            self.placement ^= zobrist::piece(p.index(), d.from().index());
+            self.castling &= !CastlingSide::rights_touching(d.from());
+            irreversible |= p.kind == PieceKind::Pawn || d.to().is_none();
+        }
+        for (i, d) in mv.parts().enumerate() {
+            if let (Some(to), Some(p)) = (d.to(), st.pieces[i]) {
+                let placed = Piece::new(p.color, d.promotion().unwrap_or(p.kind));
+                self.board.put(to, placed);
+                self.placement ^= zobrist::piece(placed.index(), to.index());
+            }
+        }
+        self.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
+        self.finish_move();
+    }
+
+    fn undo(&mut self) {
+        let st = self.history.pop().expect("undo without play");
+        self.side = self.side.flip();
+        if let Some(mv) = st.mv {
+            for d in mv.parts() {
+                if let Some(to) = d.to() {
+                    self.board.remove(to);
+                }
+            }
+            for (i, d) in mv.parts().enumerate() {
+                self.board
+                    .put(d.from(), st.pieces[i].expect("displaced piece"));
+            }
+        }
+        self.castling = st.castling;
+        self.halfmove = st.halfmove;
+        self.fullmove = st.fullmove;
+        self.hash = st.hash;
+        self.placement = st.placement;
+        self.check = st.check;
+    }
+
+    fn play_null(&mut self) {
+        self.history.push(self.save(None));
+        self.halfmove += 1;
+        self.finish_move();
+    }
+
+    #[inline]
+    fn in_check(&self) -> bool {
+        self.check
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn repetitions(&self) -> usize {
+        count_repetitions(
+            self.hash,
+            self.halfmove,
+            self.history.iter().map(|s| s.hash),
+        )
+    }
+
+    fn bare_kings(&self) -> bool {
+        self.board.occupied() == self.board.kind(PieceKind::King)
+    }
+
+    #[inline]
+    fn is_noisy(&self, mv: Move) -> bool {
+        mv.removes() || mv.promotes()
+    }
+
+    fn noisy_score(&self, mv: Move) -> i32 {
+        let mut score = 0;
+        for d in mv.parts() {
+            if let Some(p) = d.promotion() {
+                score += REMOVAL_VALUE[p.index()] - REMOVAL_VALUE[0];
+            }
+            if d.to().is_none() {
+                if let Some(p) = self.board.piece_at(d.from()) {
+                    let v = REMOVAL_VALUE[p.kind.index()];
+                    score += if p.color == self.side { -v } else { v };
+                }
+            }
+        }
+        score
+    }
+
+    #[inline]
+    fn history_index(&self, mv: Move) -> usize {
+        let d = mv.first();
+        self.side.index() * 4096 + d.from().index() * 64 + d.to().unwrap_or(d.from()).index()
+    }
+
+    fn null_move_safe(&self) -> bool {
+        let ours = self.board.color(self.side);
+        (ours & !(self.board.kind(PieceKind::Pawn) | self.board.kind(PieceKind::King))).any()
+    }
+
+    fn board_picture(&self) -> String {
+        self.board.picture()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let wanted = moves::parse_effect(text)?;
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        list.iter()
+            .copied()
+            .find(|m| m.to_bits() == wanted.to_bits())
+            .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+}
