@@ -7,3 +7,6 @@ use feerie_movegen::Position;
 pub trait Evaluator<P: Position>: Clone + Default + Send + Sync + 'static {
     fn evaluate(&self, pos: &P) -> i32;
 }
+
+pub mod dynamo;
+pub use dynamo::DynamoEval;
