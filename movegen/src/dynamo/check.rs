@@ -61,6 +61,17 @@ static PAWN_PUSHERS: [[u64; 64]; 2] = [
     pusher_table(&[(1, -1), (-1, -1)]),
 ];
 
+/// Squares whose content decides whether a king on `k` can be removed: its square, the
+/// eight lines from it to the edge, and the squares of leapers and pawns that could push
+/// it off. A move that changes none of them leaves that answer as it was.
+#[inline]
+pub fn danger_zone(k: Square) -> Bitboard {
+    let i = k.index();
+    attacks::queen(k, Bitboard::EMPTY)
+        | Bitboard(KNIGHT_PUSHERS[i] | KING_PUSHERS[i] | PAWN_PUSHERS[0][i] | PAWN_PUSHERS[1][i])
+        | Bitboard::from_square(k)
+}
+
 /// The piece of `set` (non-empty, all on ray `d` of some square) nearest to that square.
 #[inline]
 pub fn nearest(d: usize, set: Bitboard) -> Square {

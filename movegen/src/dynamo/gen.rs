@@ -1,6 +1,7 @@
 //! Dynamo move generation (RULES.md 1.2): every way of playing, each written as its
-//! effect. Different ways with the same effect give equal `Move` bits; the caller sorts
-//! and removes the duplicates.
+//! effect. Different ways with the same effect give equal `Move` bits; a small
+//! open-addressing set drops the repeats as they are emitted (cheaper than sorting the
+//! list: measured 23% of perft time for sort + dedup, against a few percent).
 
 use super::check::nearest;
 use super::moves::{Displacement, Move};
@@ -9,13 +10,17 @@ use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::fen::CastlingSide;
 use crate::geometry::{KING_STEPS, KNIGHT_LEAPS};
+use crate::position::MoveCode;
 use crate::types::{Color, PieceKind, Square};
 use arrayvec::ArrayVec;
 
-/// Ways of playing before duplicates are removed. Witness (`move_counts_fit` test): at
-/// most 683 over the perft suite's positions and replies and crowded positions with many
-/// queens on open lines; 2048 leaves a threefold margin.
-pub type Candidates = ArrayVec<Move, 2048>;
+/// Distinct effects before the legality test. Witness (`move_counts_fit` test): at most
+/// about 560 over the perft suite's positions and replies and crowded positions with up
+/// to fifteen queens; 1024 leaves a margin.
+pub type Candidates = ArrayVec<Move, 1024>;
+
+/// Slots of the duplicate filter: twice the candidate capacity keeps probes short.
+const SEEN_SLOTS: usize = 2048;
 
 /// Square-index step of each direction of `attacks::DIRECTIONS` (E, W, N, S, NE, SE, NW, SW).
 const DELTA: [i8; 8] = [1, -1, 8, -8, 9, -7, 7, -9];
@@ -34,6 +39,8 @@ pub(crate) struct Gen<'a> {
     board: &'a Board,
     occ: Bitboard,
     out: &'a mut Candidates,
+    /// Open-addressing set of the emitted move bits (0 = empty slot).
+    seen: [u32; SEEN_SLOTS],
 }
 
 impl<'a> Gen<'a> {
@@ -42,6 +49,26 @@ impl<'a> Gen<'a> {
             board,
             occ: board.occupied(),
             out,
+            seen: [0; SEEN_SLOTS],
+        }
+    }
+
+    /// Adds `m` unless the same effect was already emitted.
+    #[inline]
+    fn emit(&mut self, m: Move) {
+        let bits = m.to_bits();
+        let mut i = (bits.wrapping_mul(0x9E37_79B1) >> 21) as usize;
+        loop {
+            let slot = self.seen[i];
+            if slot == bits {
+                return;
+            }
+            if slot == 0 {
+                self.seen[i] = bits;
+                self.out.push(m);
+                return;
+            }
+            i = (i + 1) & (SEEN_SLOTS - 1);
         }
     }
 
@@ -68,7 +95,7 @@ impl<'a> Gen<'a> {
     #[inline]
     fn one(&mut self, a: Step) {
         for &p in self.promos(a) {
-            self.out.push(Move::single(Displacement::new(a.0, a.1, p)));
+            self.emit(Move::single(Displacement::new(a.0, a.1, p)));
         }
     }
 
@@ -76,7 +103,7 @@ impl<'a> Gen<'a> {
     fn two(&mut self, a: Step, b: Step) {
         for &pa in self.promos(a) {
             for &pb in self.promos(b) {
-                self.out.push(Move::pair(
+                self.emit(Move::pair(
                     Displacement::new(a.0, a.1, pa),
                     Displacement::new(b.0, b.1, pb),
                 ));

@@ -10,6 +10,7 @@ pub mod check;
 mod gen;
 pub mod moves;
 
+use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::chess::count_repetitions;
 use crate::error::{FenError, MoveError};
@@ -22,9 +23,9 @@ use check::{removable, Bits};
 use gen::{Candidates, Gen};
 pub use moves::{Displacement, Move};
 
-/// Legal moves of one position. Witness (`move_counts_fit` test): at most 380 over the
-/// perft suite's positions and replies and crowded positions with nine queens on open
-/// lines; 1024 leaves a wide margin.
+/// Legal moves of one position. Witness (`move_counts_fit` test): at most 552 over the
+/// perft suite's positions and replies and crowded positions with up to fifteen queens
+/// (a side has at most 16 pieces: `from_fen` refuses more); 1024 leaves a margin.
 pub type MoveList = ArrayVec<Move, 1024>;
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -42,6 +43,9 @@ struct State {
     /// Zobrist key of the placement alone, before the move: the no-undo rule compares
     /// the placement after a reply with the one before the opponent's last move.
     placement: u64,
+    /// Squares whose content the move changed: a reply can restore `placement` only by
+    /// changing all of them.
+    changed: Bitboard,
     check: bool,
 }
 
@@ -98,35 +102,70 @@ impl Dynamo {
         h
     }
 
-    /// The placement after `mv` (as bitboards and as a key), without touching `self`.
+    /// The placement key after `mv`.
     #[inline]
-    fn after(&self, bits: &Bits, mv: Move) -> (Bits, u64) {
-        let mut b = *bits;
+    fn placement_after(&self, mv: Move) -> u64 {
         let mut key = self.placement;
+        for d in mv.parts() {
+            let p = self.board.piece_at(d.from()).expect("displaced piece");
+            key ^= zobrist::piece(p.index(), d.from().index());
+            if let Some(to) = d.to() {
+                let placed = Piece::new(p.color, d.promotion().unwrap_or(p.kind));
+                key ^= zobrist::piece(placed.index(), to.index());
+            }
+        }
+        key
+    }
+
+    /// The placement after `mv` as bitboards.
+    #[inline]
+    fn bits_after(&self, bits: &Bits, mv: Move) -> Bits {
+        let mut b = *bits;
         let mut pieces = [None; 2];
         for (i, d) in mv.parts().enumerate() {
             let p = self.board.piece_at(d.from()).expect("displaced piece");
             b.toggle(d.from(), p.color, p.kind);
-            key ^= zobrist::piece(p.index(), d.from().index());
             pieces[i] = Some(p);
         }
         for (i, d) in mv.parts().enumerate() {
             if let (Some(to), Some(p)) = (d.to(), pieces[i]) {
-                let kind = d.promotion().unwrap_or(p.kind);
-                b.toggle(to, p.color, kind);
-                key ^= zobrist::piece(Piece::new(p.color, kind).index(), to.index());
+                b.toggle(to, p.color, d.promotion().unwrap_or(p.kind));
             }
         }
-        (b, key)
+        b
     }
 
     /// The mover's king stays on the board and cannot be removed, and the move does not
-    /// restore the placement `forbidden` (the one before the opponent's last move).
+    /// restore the placement `forbidden` (the one before the opponent's last move, with
+    /// the squares that move changed).
+    /// A move touching no square of `danger` (see `check::danger_zone`) cannot change
+    /// whether an unchecked king can be removed, so the full test is skipped.
     #[inline]
-    fn legal_after(&self, bits: &Bits, mv: Move, forbidden: Option<u64>) -> bool {
-        let (b, key) = self.after(bits, mv);
+    fn legal_after(
+        &self,
+        bits: &Bits,
+        mv: Move,
+        forbidden: Option<(u64, Bitboard)>,
+        danger: Bitboard,
+    ) -> bool {
+        let mut touched = Bitboard::EMPTY;
+        for d in mv.parts() {
+            touched = touched.with(d.from());
+            if let Some(t) = d.to() {
+                touched = touched.with(t);
+            }
+        }
+        if let Some((key, changed)) = forbidden {
+            if (changed & !touched).is_empty() && key == self.placement_after(mv) {
+                return false;
+            }
+        }
+        if (touched & danger).is_empty() {
+            return true;
+        }
+        let b = self.bits_after(bits, mv);
         let king = b.pieces(self.side, PieceKind::King);
-        king.any() && !removable(&b, king.lsb(), self.side.flip()) && forbidden != Some(key)
+        king.any() && !removable(&b, king.lsb(), self.side.flip())
     }
 
     /// Castling's extra condition: the king's path squares (its start square was tested
@@ -156,6 +195,7 @@ impl Dynamo {
             fullmove: self.fullmove,
             hash: self.hash,
             placement: self.placement,
+            changed: Bitboard::EMPTY,
             check: self.check,
         }
     }
@@ -182,7 +222,19 @@ impl Dynamo {
                 };
                 return Err(FenError::impossible(format!("{name} has {n} kings, not 1")));
             }
-            let last = crate::Bitboard::rank(color.relative_rank(7));
+            let name = if color == Color::White {
+                "white"
+            } else {
+                "black"
+            };
+            if self.board.color(color).count() > 16
+                || self.board.pieces(color, PieceKind::Pawn).count() > 8
+            {
+                return Err(FenError::impossible(format!(
+                    "{name} has more than 16 pieces or 8 pawns"
+                )));
+            }
+            let last = Bitboard::rank(color.relative_rank(7));
             if (self.board.pieces(color, PieceKind::Pawn) & last).any() {
                 return Err(FenError::impossible(
                     "a pawn stands on its own last rank (it would have promoted)",
@@ -280,20 +332,19 @@ impl Position for Dynamo {
         } else {
             gen.castlings(us, self.castling)
         };
-        cand.sort_unstable();
         let bits = self.bits();
         let forbidden = self
             .history
             .last()
             .filter(|s| s.mv.is_some())
-            .map(|s| s.placement);
-        let mut prev = None;
+            .map(|s| (s.placement, s.changed));
+        let danger = match self.board.king(us) {
+            Some(k) if !self.check => check::danger_zone(k),
+            _ => Bitboard::FULL,
+        };
         for &m in cand.iter() {
-            if prev != Some(m) {
-                prev = Some(m);
-                if self.legal_after(&bits, m, forbidden) {
-                    moves.push(m);
-                }
+            if self.legal_after(&bits, m, forbidden, danger) {
+                moves.push(m);
             }
         }
         for cs in castlings {
@@ -301,7 +352,9 @@ impl Position for Dynamo {
                 Displacement::new(cs.king_from, Some(cs.king_to), None),
                 Displacement::new(cs.rook_from, Some(cs.rook_to), None),
             );
-            if self.castling_path_safe(&bits, &cs) && self.legal_after(&bits, m, forbidden) {
+            if self.castling_path_safe(&bits, &cs)
+                && self.legal_after(&bits, m, forbidden, Bitboard::FULL)
+            {
                 moves.push(m);
             }
         }
@@ -325,6 +378,16 @@ impl Position for Dynamo {
                 self.placement ^= zobrist::piece(placed.index(), to.index());
             }
         }
+        let mut changed = Bitboard::EMPTY;
+        for (i, d) in mv.parts().enumerate() {
+            if self.board.piece_at(d.from()) != st.pieces[i] {
+                changed = changed.with(d.from());
+            }
+            if let Some(to) = d.to() {
+                changed = changed.with(to);
+            }
+        }
+        self.history.last_mut().expect("just pushed").changed = changed;
         self.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
         self.finish_move();
     }
@@ -473,12 +536,14 @@ mod tests {
             "6rk/1Q4pp/8/3QQ3/3QQ3/8/1Q3Q2/K2Q4 w - - 0 1",
             "6rk/6pp/2QRBN2/8/2NBRQ2/8/8/K7 w - - 0 1",
             "6rk/1Q4pp/2B1N3/3QQ3/3QQ3/2N1B3/1Q3Q2/K6R w - - 0 1",
+            // Fifteen queens (at most 16 pieces a side: `from_fen` refuses more).
+            "6rk/6pp/1Q3Q2/3Q4/Q3Q2Q/2Q3Q1/Q4Q2/K2Q2Q1 w - - 0 1",
         ] {
             let (c, l) = max_counts(fen);
             eprintln!("{fen}: {c} candidates, {l} legal");
             best = (best.0.max(c), best.1.max(l));
         }
         eprintln!("max candidates {}, max legal {}", best.0, best.1);
-        assert!(best.0 < 2048 / 2 && best.1 < 1024 / 2, "{best:?}");
+        assert!(best.0 < 768 && best.1 < 768, "{best:?}");
     }
 }
