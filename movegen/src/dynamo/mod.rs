@@ -546,4 +546,82 @@ mod tests {
         eprintln!("max candidates {}, max legal {}", best.0, best.1);
         assert!(best.0 < 768 && best.1 < 768, "{best:?}");
     }
+
+    /// Legal moves by the definition, slowly: every candidate is played on a copy and
+    /// the result tested (king present and safe, placement not the forbidden one).
+    fn slow_legal(pos: &Dynamo) -> Vec<Move> {
+        let mut cand = Candidates::new();
+        Gen::new(&pos.board, &mut cand).all(pos.side);
+        let forbidden = pos
+            .history
+            .last()
+            .filter(|s| s.mv.is_some())
+            .map(|s| s.placement);
+        let mut out: Vec<Move> = cand
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let mut p = pos.clone();
+                p.play(m);
+                p.board.king(pos.side).is_some()
+                    && !p.king_in_danger(pos.side)
+                    && forbidden != Some(p.placement)
+            })
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// The fast legality test (danger-zone shortcut, no-undo prefilter) agrees with the
+    /// definition along random games from the suite's positions.
+    #[test]
+    fn fast_legality_matches_definition() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut rand = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let fens = [
+            START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "4k3/p1p2p2/pnp2P2/5P2/bPP2Pb1/8/2P1P3/7K b - - 0 18",
+            "r2qkbn1/pp3p2/P2p4/3p2pb/8/5PP1/2PPKP1r/7n b q - 0 12",
+            "7k/8/2Q1N3/8/8/8/8/K7 w - - 0 1",
+        ];
+        let mut nodes = 0;
+        for fen in fens {
+            for _game in 0..30 {
+                let mut pos = Dynamo::from_fen(fen).unwrap();
+                for _ply in 0..60 {
+                    let mut fast = MoveList::new();
+                    pos.legal_moves(&mut fast);
+                    let castles: Vec<Move> = CastlingSide::ALL
+                        .iter()
+                        .map(|c| {
+                            Move::pair(
+                                Displacement::new(c.king_from, Some(c.king_to), None),
+                                Displacement::new(c.rook_from, Some(c.rook_to), None),
+                            )
+                        })
+                        .collect();
+                    let mut fast_sorted: Vec<Move> = fast
+                        .iter()
+                        .copied()
+                        .filter(|m| !castles.contains(m))
+                        .collect();
+                    fast_sorted.sort_unstable();
+                    assert_eq!(fast_sorted, slow_legal(&pos), "{}", pos.to_fen());
+                    nodes += 1;
+                    if fast.is_empty() || pos.outcome().is_some() {
+                        break;
+                    }
+                    let m = fast[(rand() % fast.len() as u64) as usize];
+                    pos.play(m);
+                }
+            }
+        }
+        assert!(nodes > 1000, "{nodes}");
+    }
 }
