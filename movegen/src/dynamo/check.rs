@@ -53,6 +53,20 @@ const fn pusher_table<const N: usize>(steps: &[(i8, i8); N]) -> [u64; 64] {
     t
 }
 
+/// Lines through a square, edge to edge (the square excluded): rook-wise and bishop-wise.
+const fn lines_table(dirs: &[(i8, i8); 4]) -> [u64; 64] {
+    let mut t = [0u64; 64];
+    let mut k = 0;
+    while k < 64 {
+        t[k] = crate::geometry::slider_attacks(k as u8, 0, dirs);
+        k += 1;
+    }
+    t
+}
+
+static ROOK_LINES: [u64; 64] = lines_table(&crate::geometry::ROOK_DIRS);
+static BISHOP_LINES: [u64; 64] = lines_table(&crate::geometry::BISHOP_DIRS);
+
 static KNIGHT_PUSHERS: [u64; 64] = pusher_table(&KNIGHT_LEAPS);
 static KING_PUSHERS: [u64; 64] = pusher_table(&KING_STEPS);
 /// Pawns of a colour push an enemy off diagonally forward (their forward).
@@ -101,6 +115,10 @@ pub fn removable(bits: &Bits, k: Square, by: Color) -> bool {
     let queens = bits.kind[PieceKind::Queen.index()];
     let rooks = (bits.kind[PieceKind::Rook.index()] | queens) & enemy;
     let bishops = (bits.kind[PieceKind::Bishop.index()] | queens) & enemy;
+    // Most of the time no enemy slider stands on the king's lines at all.
+    if (Bitboard(ROOK_LINES[ki]) & rooks | Bitboard(BISHOP_LINES[ki]) & bishops).is_empty() {
+        return false;
+    }
     let sliders = (attacks::rook(k, occ) & rooks) | (attacks::bishop(k, occ) & bishops);
     if sliders.is_empty() {
         return false;

@@ -82,12 +82,14 @@ impl<'a> Gen<'a> {
             Some(PROMOTIONS[2]),
             Some(PROMOTIONS[3]),
         ];
-        match (to, self.board.piece_at(from)) {
-            (Some(t), Some(p))
-                if p.kind == PieceKind::Pawn && t.rank() == p.color.relative_rank(7) =>
-            {
-                &ALL
-            }
+        // Only a pawn reaching the first or last rank can promote: test the rank first.
+        match to {
+            Some(t) if t.rank() == 0 || t.rank() == 7 => match self.board.piece_at(from) {
+                Some(p) if p.kind == PieceKind::Pawn && t.rank() == p.color.relative_rank(7) => {
+                    &ALL
+                }
+                _ => &NONE,
+            },
             _ => &NONE,
         }
     }

@@ -117,22 +117,15 @@ impl Dynamo {
         key
     }
 
-    /// The placement after `mv` as bitboards.
+    /// Applies one displacement to `b`. Toggles commute, so the two displacements of a
+    /// move can be applied one after the other even when one lands where the other left.
     #[inline]
-    fn bits_after(&self, bits: &Bits, mv: Move) -> Bits {
-        let mut b = *bits;
-        let mut pieces = [None; 2];
-        for (i, d) in mv.parts().enumerate() {
-            let p = self.board.piece_at(d.from()).expect("displaced piece");
-            b.toggle(d.from(), p.color, p.kind);
-            pieces[i] = Some(p);
+    fn toggle_displacement(&self, b: &mut Bits, d: Displacement) {
+        let p = self.board.piece_at(d.from()).expect("displaced piece");
+        b.toggle(d.from(), p.color, p.kind);
+        if let Some(to) = d.to() {
+            b.toggle(to, p.color, d.promotion().unwrap_or(p.kind));
         }
-        for (i, d) in mv.parts().enumerate() {
-            if let (Some(to), Some(p)) = (d.to(), pieces[i]) {
-                b.toggle(to, p.color, d.promotion().unwrap_or(p.kind));
-            }
-        }
-        b
     }
 
     /// The mover's king stays on the board and cannot be removed, and the move does not
@@ -148,13 +141,7 @@ impl Dynamo {
         forbidden: Option<(u64, Bitboard)>,
         danger: Bitboard,
     ) -> bool {
-        let mut touched = Bitboard::EMPTY;
-        for d in mv.parts() {
-            touched = touched.with(d.from());
-            if let Some(t) = d.to() {
-                touched = touched.with(t);
-            }
-        }
+        let touched = mv.squares();
         if let Some((key, changed)) = forbidden {
             if (changed & !touched).is_empty() && key == self.placement_after(mv) {
                 return false;
@@ -163,7 +150,11 @@ impl Dynamo {
         if (touched & danger).is_empty() {
             return true;
         }
-        let b = self.bits_after(bits, mv);
+        let mut b = *bits;
+        self.toggle_displacement(&mut b, mv.first());
+        if let Some(d) = mv.second() {
+            self.toggle_displacement(&mut b, d);
+        }
         let king = b.pieces(self.side, PieceKind::King);
         king.any() && !removable(&b, king.lsb(), self.side.flip())
     }

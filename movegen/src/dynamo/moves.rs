@@ -4,6 +4,7 @@
 //! the smaller from-square comes first. Equal effects then have equal bits, which is what
 //! lets the generator remove duplicates with a sort.
 
+use crate::bitboard::Bitboard;
 use crate::error::MoveError;
 use crate::position::MoveCode;
 use crate::types::{PieceKind, Square};
@@ -45,6 +46,13 @@ impl Displacement {
     #[inline]
     pub fn to(self) -> Option<Square> {
         (self.0 & OFF == 0).then(|| Square::new((self.0 >> 6 & 63) as u8))
+    }
+
+    /// The from-square and, when on the board, the to-square.
+    #[inline]
+    pub fn squares(self) -> Bitboard {
+        let on_board = ((self.0 & OFF) == 0) as u64;
+        Bitboard(1u64 << (self.0 & 63) | on_board << (self.0 >> 6 & 63))
     }
 
     #[inline]
@@ -122,6 +130,13 @@ impl Move {
     #[inline]
     pub fn parts(self) -> impl Iterator<Item = Displacement> {
         std::iter::once(self.first()).chain(self.second())
+    }
+
+    /// Every square the move empties or fills.
+    #[inline]
+    pub fn squares(self) -> Bitboard {
+        let hi = self.second().map_or(Bitboard::EMPTY, Displacement::squares);
+        self.first().squares() | hi
     }
 
     /// True when a piece leaves the board.
