@@ -9,9 +9,9 @@
 //! Decisions where RULES.md is silent:
 //! - the no-undo rule compares 64-bit placement keys, and does not apply right after a
 //!   null move (there is no opponent's move to undo);
-//! - `hash` covers placement, side and castling rights but not the no-undo state, as
-//!   the en passant square is left out in variants without one: two positions that differ
-//!   only by their forbidden reply share a key;
+//! - `hash` covers placement, side and castling rights, not the no-undo state: two
+//!   positions that differ only by their forbidden reply share a key (a transposition
+//!   table move must still be checked against the legal moves);
 //! - `from_fen` refuses more than 16 pieces or 8 pawns of one colour (no Dynamo move
 //!   creates a piece), which also bounds the move-list capacity.
 
