@@ -20,6 +20,15 @@ pub const CHESS: &[&str] = &[
     "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
 ];
 
+/// Dynamo bench positions: the start, castling, open middlegames, a crowded endgame.
+pub const DYNAMO: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "rnb1qbnr/pppkpppp/3p4/8/Q1P5/5NP1/PP1PPP1P/RNB1KB1R b KQ - 0 1",
+    "n1k5/p1n2p1p/p3ppP1/3p3P/P7/5N2/RPP2P1P/4KQ1R w K - 1 16",
+    "8/pp1k4/Pp2ppN1/p1p5/2P5/7P/1P5K/4N3 w - - 0 21",
+];
+
 /// Augsburg bench positions: the start, compound units with castling, fissions, promotion.
 pub const AUGSBURG: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -34,6 +43,7 @@ pub const AUGSBURG: &[&str] = &[
 pub fn positions(variant: Variant) -> &'static [&'static str] {
     match variant {
         Variant::Chess => CHESS,
+        Variant::Dynamo => DYNAMO,
         Variant::Augsburg => AUGSBURG,
         #[allow(unreachable_patterns)] // variants without their own list yet
         _ => &[],

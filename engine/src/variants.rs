@@ -5,9 +5,9 @@
 use crate::bench;
 use crate::options::EngineOptions;
 use crate::session::{GameSession, Session};
-use feerie_eval::{AugsburgEval, ChessEval};
+use feerie_eval::{AugsburgEval, ChessEval, DynamoEval};
 use feerie_eval::Evaluator;
-use feerie_movegen::{Augsburg, Chess, Position, Variant};
+use feerie_movegen::{Augsburg, Chess, Dynamo, Position, Variant};
 
 /// Code that works for any variant, given its rules and evaluation types.
 pub trait VariantVisitor {
@@ -19,6 +19,7 @@ pub trait VariantVisitor {
 pub fn dispatch<V: VariantVisitor>(variant: Variant, visitor: V) -> V::Output {
     match variant {
         Variant::Chess => visitor.visit::<Chess, ChessEval>(),
+        Variant::Dynamo => visitor.visit::<Dynamo, DynamoEval>(),
         Variant::Augsburg => visitor.visit::<Augsburg, AugsburgEval>(),
     }
 }

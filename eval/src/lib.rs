@@ -12,5 +12,7 @@ pub trait Evaluator<P: Position>: Clone + Default + Send + Sync + 'static {
     fn evaluate(&self, pos: &P) -> i32;
 }
 
+pub mod dynamo;
+pub use dynamo::DynamoEval;
 pub mod augsburg;
 pub use augsburg::AugsburgEval;

@@ -253,6 +253,15 @@ mod tests {
         assert!(between(sq("a1"), sq("b3")).is_empty());
         assert_eq!(line(sq("b2"), sq("c3")).count(), 8);
         assert!(line(sq("b2"), sq("c4")).is_empty());
+        // The anti-diagonal through e4 and g2 runs a8..h1, not along the other diagonal.
+        assert_eq!(line(sq("e4"), sq("g2")).count(), 8);
+        assert!(line(sq("e4"), sq("g2")).has(sq("b7")));
+        assert!(!line(sq("e4"), sq("g2")).has(sq("g6")));
+        for d in 0..8 {
+            assert_eq!(opposite(opposite(d)), d);
+            let (f, r) = DIRECTIONS[d];
+            assert_eq!(DIRECTIONS[opposite(d)], (-f, -r));
+        }
     }
 
     #[test]

@@ -5,16 +5,18 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
     Chess,
+    Dynamo,
     Augsburg,
 }
 
 impl Variant {
     /// Every variant that is implemented, in the order the `UCI_Variant` combo lists them.
-    pub const ALL: &'static [Variant] = &[Variant::Chess, Variant::Augsburg];
+    pub const ALL: &'static [Variant] = &[Variant::Chess, Variant::Dynamo, Variant::Augsburg];
 
     pub fn name(self) -> &'static str {
         match self {
             Variant::Chess => "chess",
+            Variant::Dynamo => "dynamo",
             Variant::Augsburg => "augsburg",
         }
     }

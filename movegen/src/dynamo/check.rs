@@ -1,0 +1,138 @@
+//! Dynamo check (RULES.md 1.4): can the opponent remove the king from the board in one
+//! move? Computed from rays and precomputed "pusher" masks, never by generating moves.
+
+use crate::attacks::{self, ray};
+use crate::bitboard::Bitboard;
+use crate::geometry::{offset, KING_STEPS, KNIGHT_LEAPS};
+use crate::types::{Color, PieceKind, Square};
+
+/// The placement as bare bitboards: cheap to copy and to change for legality tests.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Bits {
+    pub kind: [Bitboard; 6],
+    pub color: [Bitboard; 2],
+}
+
+impl Bits {
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.color[0] | self.color[1]
+    }
+
+    #[inline]
+    pub fn pieces(&self, color: Color, kind: PieceKind) -> Bitboard {
+        self.kind[kind.index()] & self.color[color.index()]
+    }
+
+    #[inline]
+    pub fn toggle(&mut self, sq: Square, color: Color, kind: PieceKind) {
+        let b = Bitboard::from_square(sq);
+        self.kind[kind.index()] ^= b;
+        self.color[color.index()] ^= b;
+    }
+}
+
+/// `table[k]`: squares from which a leaper (steps `steps`) pushes a piece on `k` off the
+/// board: the leaper stands one step before `k` and the same step from `k` leaves.
+const fn pusher_table<const N: usize>(steps: &[(i8, i8); N]) -> [u64; 64] {
+    let mut t = [0u64; 64];
+    let mut k = 0;
+    while k < 64 {
+        let mut i = 0;
+        while i < N {
+            let (df, dr) = steps[i];
+            if offset(k as u8, df, dr).is_none() {
+                if let Some(s) = offset(k as u8, -df, -dr) {
+                    t[k] |= 1u64 << s;
+                }
+            }
+            i += 1;
+        }
+        k += 1;
+    }
+    t
+}
+
+/// Lines through a square, edge to edge (the square excluded): rook-wise and bishop-wise.
+const fn lines_table(dirs: &[(i8, i8); 4]) -> [u64; 64] {
+    let mut t = [0u64; 64];
+    let mut k = 0;
+    while k < 64 {
+        t[k] = crate::geometry::slider_attacks(k as u8, 0, dirs);
+        k += 1;
+    }
+    t
+}
+
+static ROOK_LINES: [u64; 64] = lines_table(&crate::geometry::ROOK_DIRS);
+static BISHOP_LINES: [u64; 64] = lines_table(&crate::geometry::BISHOP_DIRS);
+
+static KNIGHT_PUSHERS: [u64; 64] = pusher_table(&KNIGHT_LEAPS);
+static KING_PUSHERS: [u64; 64] = pusher_table(&KING_STEPS);
+/// Pawns of a colour push an enemy off diagonally forward (their forward).
+static PAWN_PUSHERS: [[u64; 64]; 2] = [
+    pusher_table(&[(1, 1), (-1, 1)]),
+    pusher_table(&[(1, -1), (-1, -1)]),
+];
+
+/// Squares whose content decides whether a king on `k` can be removed: its square, the
+/// eight lines from it to the edge, and the squares of leapers and pawns that could push
+/// it off. A move that changes none of them leaves that answer as it was.
+#[inline]
+pub fn danger_zone(k: Square) -> Bitboard {
+    let i = k.index();
+    attacks::queen(k, Bitboard::EMPTY)
+        | Bitboard(KNIGHT_PUSHERS[i] | KING_PUSHERS[i] | PAWN_PUSHERS[0][i] | PAWN_PUSHERS[1][i])
+        | Bitboard::from_square(k)
+}
+
+/// The piece of `set` (non-empty, all on ray `d` of some square) nearest to that square.
+#[inline]
+pub fn nearest(d: usize, set: Bitboard) -> Square {
+    // Even directions (E, N, NE, NW) increase the square index.
+    if d & 1 == 0 {
+        set.lsb()
+    } else {
+        Square::new(63 - set.0.leading_zeros() as u8)
+    }
+}
+
+/// True when `by` could remove the piece on `k` (a king) from the board with one move:
+/// a push off by a slider (line beyond `k` empty to the edge), a knight, king or pawn (the
+/// step beyond `k` leaves the board), or a slider's moving pull off the board (the slider
+/// is the only piece on that ray from `k`).
+pub fn removable(bits: &Bits, k: Square, by: Color) -> bool {
+    let enemy = bits.color[by.index()];
+    let ki = k.index();
+    if (Bitboard(KNIGHT_PUSHERS[ki]) & bits.kind[PieceKind::Knight.index()] & enemy).any()
+        || (Bitboard(KING_PUSHERS[ki]) & bits.kind[PieceKind::King.index()] & enemy).any()
+        || (Bitboard(PAWN_PUSHERS[by.index()][ki]) & bits.kind[PieceKind::Pawn.index()] & enemy)
+            .any()
+    {
+        return true;
+    }
+    let occ = bits.occupied();
+    let queens = bits.kind[PieceKind::Queen.index()];
+    let rooks = (bits.kind[PieceKind::Rook.index()] | queens) & enemy;
+    let bishops = (bits.kind[PieceKind::Bishop.index()] | queens) & enemy;
+    // Most of the time no enemy slider stands on the king's lines at all.
+    if (Bitboard(ROOK_LINES[ki]) & rooks | Bitboard(BISHOP_LINES[ki]) & bishops).is_empty() {
+        return false;
+    }
+    let sliders = (attacks::rook(k, occ) & rooks) | (attacks::bishop(k, occ) & bishops);
+    if sliders.is_empty() {
+        return false;
+    }
+    for d in 0..8 {
+        let on_ray = ray(d, k) & occ;
+        if (on_ray & sliders).is_empty() {
+            continue;
+        }
+        // The first piece along d is an enemy slider moving that way: it pushes the king
+        // along the opposite direction, or pulls it along d by leaving the board.
+        if !on_ray.more_than_one() || (ray(attacks::opposite(d), k) & occ).is_empty() {
+            return true;
+        }
+    }
+    false
+}

@@ -1,0 +1,568 @@
+//! Dynamo chess (RULES.md section 1): no captures; pieces push and pull one other piece,
+//! possibly off the board. A king is in check when the opponent could remove it.
+//!
+//! Generation lists every way of playing (`gen`), writes each as its effect (`moves`),
+//! removes duplicate effects with a sort, then keeps the moves after which the mover's
+//! king is on the board and cannot be removed (`check`), and that do not undo the
+//! opponent's last move.
+//!
+//! Decisions where RULES.md is silent:
+//! - the no-undo rule compares 64-bit placement keys, and does not apply right after a
+//!   null move (there is no opponent's move to undo);
+//! - `hash` covers placement, side and castling rights, not the no-undo state: two
+//!   positions that differ only by their forbidden reply share a key (a transposition
+//!   table move must still be checked against the legal moves);
+//! - `from_fen` refuses more than 16 pieces or 8 pawns of one colour (no Dynamo move
+//!   creates a piece), which also bounds the move-list capacity.
+
+pub mod check;
+mod fen;
+mod gen;
+pub mod moves;
+
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::chess::count_repetitions;
+use crate::error::{FenError, MoveError};
+use crate::fen::{CastlingRights, CastlingSide, FenFields};
+use crate::position::{MoveCode, Position};
+use crate::types::{Color, Piece, PieceKind};
+use crate::zobrist;
+use arrayvec::ArrayVec;
+use check::{removable, Bits};
+use gen::{Candidates, Gen};
+pub use moves::{Displacement, Move};
+
+/// Legal moves of one position. Witness (`move_counts_fit` test): at most 552 over the
+/// perft suite's positions and replies and crowded positions with up to fifteen queens
+/// (a side has at most 16 pieces: `from_fen` refuses more); 1024 leaves a margin.
+pub type MoveList = ArrayVec<Move, 1024>;
+
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// What `play` changes besides the board, saved so `undo` restores it exactly.
+#[derive(Clone, Copy, Debug)]
+struct State {
+    mv: Option<Move>,
+    /// The pieces that stood on the move's from-squares (in `Move::parts` order).
+    pieces: [Option<Piece>; 2],
+    castling: u8,
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+    /// Zobrist key of the placement alone, before the move: the no-undo rule compares
+    /// the placement after a reply with the one before the opponent's last move.
+    placement: u64,
+    /// Squares whose content the move changed: a reply can restore `placement` only by
+    /// changing all of them.
+    changed: Bitboard,
+    check: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Dynamo {
+    board: Board,
+    side: Color,
+    castling: u8,
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+    placement: u64,
+    check: bool,
+    history: Vec<State>,
+}
+
+/// Value of a piece leaving the board, for noisy-move ordering.
+const REMOVAL_VALUE: [i32; 6] = [100, 300, 320, 500, 900, 20_000];
+
+impl Dynamo {
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn castling_rights(&self) -> u8 {
+        self.castling
+    }
+
+    /// The placement as bitboards.
+    pub fn bits(&self) -> Bits {
+        let mut bits = Bits::default();
+        for k in PieceKind::ALL {
+            bits.kind[k.index()] = self.board.kind(k);
+        }
+        for c in Color::BOTH {
+            bits.color[c.index()] = self.board.color(c);
+        }
+        bits
+    }
+
+    /// True when the king of `color` could be removed by the other side.
+    pub fn king_in_danger(&self, color: Color) -> bool {
+        match self.board.king(color) {
+            Some(k) => removable(&self.bits(), k, color.flip()),
+            None => true,
+        }
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let mut h = self.placement ^ zobrist::castling(self.castling);
+        if self.side == Color::Black {
+            h ^= zobrist::SIDE;
+        }
+        h
+    }
+
+    /// The placement key after `mv`.
+    #[inline]
+    fn placement_after(&self, mv: Move) -> u64 {
+        let mut key = self.placement;
+        for d in mv.parts() {
+            let p = self.board.piece_at(d.from()).expect("displaced piece");
+            key ^= zobrist::piece(p.index(), d.from().index());
+            if let Some(to) = d.to() {
+                let placed = Piece::new(p.color, d.promotion().unwrap_or(p.kind));
+                key ^= zobrist::piece(placed.index(), to.index());
+            }
+        }
+        key
+    }
+
+    /// Applies one displacement to `b`. Toggles commute, so the two displacements of a
+    /// move can be applied one after the other even when one lands where the other left.
+    #[inline]
+    fn toggle_displacement(&self, b: &mut Bits, d: Displacement) {
+        let p = self.board.piece_at(d.from()).expect("displaced piece");
+        b.toggle(d.from(), p.color, p.kind);
+        if let Some(to) = d.to() {
+            b.toggle(to, p.color, d.promotion().unwrap_or(p.kind));
+        }
+    }
+
+    /// The mover's king stays on the board and cannot be removed, and the move does not
+    /// restore the placement `forbidden` (the one before the opponent's last move, with
+    /// the squares that move changed).
+    /// A move touching no square of `danger` (see `check::danger_zone`) cannot change
+    /// whether an unchecked king can be removed, so the full test is skipped.
+    #[inline]
+    fn legal_after(
+        &self,
+        bits: &Bits,
+        mv: Move,
+        forbidden: Option<(u64, Bitboard)>,
+        danger: Bitboard,
+    ) -> bool {
+        let touched = mv.squares();
+        if let Some((key, changed)) = forbidden {
+            if (changed & !touched).is_empty() && key == self.placement_after(mv) {
+                return false;
+            }
+        }
+        if (touched & danger).is_empty() {
+            return true;
+        }
+        let mut b = *bits;
+        self.toggle_displacement(&mut b, mv.first());
+        if let Some(d) = mv.second() {
+            self.toggle_displacement(&mut b, d);
+        }
+        let king = b.pieces(self.side, PieceKind::King);
+        king.any() && !removable(&b, king.lsb(), self.side.flip())
+    }
+
+    /// Castling's extra condition: the king's path squares (its start square was tested
+    /// by the caller: not in check) are safe with the king standing there instead.
+    fn castling_path_safe(&self, bits: &Bits, cs: &CastlingSide) -> bool {
+        let path = cs.king_path().without(cs.king_from);
+        path.into_iter().all(|sq| {
+            let mut b = *bits;
+            b.toggle(cs.king_from, self.side, PieceKind::King);
+            b.toggle(sq, self.side, PieceKind::King);
+            !removable(&b, sq, self.side.flip())
+        })
+    }
+
+    fn save(&self, mv: Option<Move>) -> State {
+        let mut pieces = [None; 2];
+        if let Some(m) = mv {
+            for (i, d) in m.parts().enumerate() {
+                pieces[i] = self.board.piece_at(d.from());
+            }
+        }
+        State {
+            mv,
+            pieces,
+            castling: self.castling,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            hash: self.hash,
+            placement: self.placement,
+            changed: Bitboard::EMPTY,
+            check: self.check,
+        }
+    }
+
+    fn finish_move(&mut self) {
+        if self.side == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = self.side.flip();
+        self.hash = self.compute_hash();
+        self.check = self.king_in_danger(self.side);
+    }
+}
+
+impl Position for Dynamo {
+    type Move = Move;
+    type MoveList = MoveList;
+
+    fn variant_name(&self) -> &'static str {
+        "dynamo"
+    }
+
+    fn startpos() -> Dynamo {
+        Dynamo::from_fen(START_FEN).expect("start position")
+    }
+
+    fn from_fen(fen: &str) -> Result<Dynamo, FenError> {
+        let fields = FenFields::split(fen)?;
+        let board = Board::from_fen_placement(&fields)?;
+        let castling = fields.castling_rights()?;
+        // Dynamo has no en passant: a square is accepted (if it is one) and ignored.
+        fields.en_passant_square()?;
+        let mut pos = Dynamo {
+            placement: board.placement_hash(),
+            board,
+            side: fields.side,
+            castling,
+            halfmove: fields.halfmove,
+            fullmove: fields.fullmove,
+            hash: 0,
+            check: false,
+            history: Vec::new(),
+        };
+        pos.validate()?;
+        pos.hash = pos.compute_hash();
+        pos.check = pos.king_in_danger(pos.side);
+        Ok(pos)
+    }
+
+    fn to_fen(&self) -> String {
+        format!(
+            "{} {} {} - {} {}",
+            self.board.fen_placement(),
+            self.side.fen_char(),
+            CastlingRights::to_fen(self.castling),
+            self.halfmove,
+            self.fullmove
+        )
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList) {
+        moves.clear();
+        let us = self.side;
+        let mut cand = Candidates::new();
+        let mut gen = Gen::new(&self.board, &mut cand);
+        gen.all(us);
+        let castlings = if self.check {
+            ArrayVec::new()
+        } else {
+            gen.castlings(us, self.castling)
+        };
+        let bits = self.bits();
+        let forbidden = self
+            .history
+            .last()
+            .filter(|s| s.mv.is_some())
+            .map(|s| (s.placement, s.changed));
+        let danger = match self.board.king(us) {
+            Some(k) if !self.check => check::danger_zone(k),
+            _ => Bitboard::FULL,
+        };
+        for &m in cand.iter() {
+            if self.legal_after(&bits, m, forbidden, danger) {
+                moves.push(m);
+            }
+        }
+        for cs in castlings {
+            let m = Move::pair(
+                Displacement::new(cs.king_from, Some(cs.king_to), None),
+                Displacement::new(cs.rook_from, Some(cs.rook_to), None),
+            );
+            if self.castling_path_safe(&bits, &cs)
+                && self.legal_after(&bits, m, forbidden, Bitboard::FULL)
+            {
+                moves.push(m);
+            }
+        }
+    }
+
+    fn play(&mut self, mv: Move) {
+        let st = self.save(Some(mv));
+        self.history.push(st);
+        let mut irreversible = false;
+        for (i, d) in mv.parts().enumerate() {
+            let p = st.pieces[i].expect("displaced piece");
+            self.board.remove(d.from());
+            self.placement ^= zobrist::piece(p.index(), d.from().index());
+            self.castling &= !CastlingSide::rights_touching(d.from());
+            irreversible |= p.kind == PieceKind::Pawn || d.to().is_none();
+        }
+        for (i, d) in mv.parts().enumerate() {
+            if let (Some(to), Some(p)) = (d.to(), st.pieces[i]) {
+                let placed = Piece::new(p.color, d.promotion().unwrap_or(p.kind));
+                self.board.put(to, placed);
+                self.placement ^= zobrist::piece(placed.index(), to.index());
+            }
+        }
+        let mut changed = Bitboard::EMPTY;
+        for (i, d) in mv.parts().enumerate() {
+            if self.board.piece_at(d.from()) != st.pieces[i] {
+                changed = changed.with(d.from());
+            }
+            if let Some(to) = d.to() {
+                changed = changed.with(to);
+            }
+        }
+        self.history.last_mut().expect("just pushed").changed = changed;
+        self.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
+        self.finish_move();
+    }
+
+    fn undo(&mut self) {
+        let st = self.history.pop().expect("undo without play");
+        self.side = self.side.flip();
+        if let Some(mv) = st.mv {
+            for d in mv.parts() {
+                if let Some(to) = d.to() {
+                    self.board.remove(to);
+                }
+            }
+            for (i, d) in mv.parts().enumerate() {
+                self.board
+                    .put(d.from(), st.pieces[i].expect("displaced piece"));
+            }
+        }
+        self.castling = st.castling;
+        self.halfmove = st.halfmove;
+        self.fullmove = st.fullmove;
+        self.hash = st.hash;
+        self.placement = st.placement;
+        self.check = st.check;
+    }
+
+    fn play_null(&mut self) {
+        self.history.push(self.save(None));
+        self.halfmove += 1;
+        self.finish_move();
+    }
+
+    #[inline]
+    fn in_check(&self) -> bool {
+        self.check
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn repetitions(&self) -> usize {
+        count_repetitions(
+            self.hash,
+            self.halfmove,
+            self.history.iter().map(|s| s.hash),
+        )
+    }
+
+    fn bare_kings(&self) -> bool {
+        self.board.occupied() == self.board.kind(PieceKind::King)
+    }
+
+    #[inline]
+    fn is_noisy(&self, mv: Move) -> bool {
+        mv.removes() || mv.promotes()
+    }
+
+    fn noisy_score(&self, mv: Move) -> i32 {
+        let mut score = 0;
+        for d in mv.parts() {
+            if let Some(p) = d.promotion() {
+                score += REMOVAL_VALUE[p.index()] - REMOVAL_VALUE[0];
+            }
+            if d.to().is_none() {
+                if let Some(p) = self.board.piece_at(d.from()) {
+                    let v = REMOVAL_VALUE[p.kind.index()];
+                    score += if p.color == self.side { -v } else { v };
+                }
+            }
+        }
+        score
+    }
+
+    #[inline]
+    fn history_index(&self, mv: Move) -> usize {
+        let d = mv.first();
+        self.side.index() * 4096 + d.from().index() * 64 + d.to().unwrap_or(d.from()).index()
+    }
+
+    fn null_move_safe(&self) -> bool {
+        let ours = self.board.color(self.side);
+        (ours & !(self.board.kind(PieceKind::Pawn) | self.board.kind(PieceKind::King))).any()
+    }
+
+    fn board_picture(&self) -> String {
+        self.board.picture()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let wanted = moves::parse_effect(text)?;
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        list.iter()
+            .copied()
+            .find(|m| m.to_bits() == wanted.to_bits())
+            .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Largest (candidate, legal) counts over a position's moves and their replies.
+    fn max_counts(fen: &str) -> (usize, usize) {
+        let mut pos = Dynamo::from_fen(fen).unwrap();
+        let count = |p: &Dynamo| {
+            let mut c = Candidates::new();
+            Gen::new(&p.board, &mut c).all(p.side);
+            let mut l = MoveList::new();
+            p.legal_moves(&mut l);
+            (c.len(), l.len())
+        };
+        let mut best = count(&pos);
+        let mut list = MoveList::new();
+        pos.legal_moves(&mut list);
+        for &m in list.iter() {
+            pos.play(m);
+            let (c, l) = count(&pos);
+            best = (best.0.max(c), best.1.max(l));
+            pos.undo();
+        }
+        best
+    }
+
+    /// Witness for the capacities of `Candidates` and `MoveList`.
+    #[test]
+    fn move_counts_fit() {
+        let suite = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/perft/dynamo.epd");
+        let mut best = (0, 0);
+        if let Ok(text) = std::fs::read_to_string(suite) {
+            for line in text.lines().filter(|l| !l.trim().is_empty()) {
+                let (c, l) = max_counts(line.split(';').next().unwrap());
+                best = (best.0.max(c), best.1.max(l));
+            }
+        }
+        // Crowded, open positions: nine queens, or every officer on open lines.
+        for fen in [
+            "6rk/6pp/8/3Q4/Q6Q/8/1Q3Q2/K2QQ2Q w - - 0 1",
+            "6rk/1Q4pp/8/3QQ3/3QQ3/8/1Q3Q2/K2Q4 w - - 0 1",
+            "6rk/6pp/2QRBN2/8/2NBRQ2/8/8/K7 w - - 0 1",
+            "6rk/1Q4pp/2B1N3/3QQ3/3QQ3/2N1B3/1Q3Q2/K6R w - - 0 1",
+            // Fifteen queens (at most 16 pieces a side: `from_fen` refuses more).
+            "6rk/6pp/1Q3Q2/3Q4/Q3Q2Q/2Q3Q1/Q4Q2/K2Q2Q1 w - - 0 1",
+        ] {
+            let (c, l) = max_counts(fen);
+            eprintln!("{fen}: {c} candidates, {l} legal");
+            best = (best.0.max(c), best.1.max(l));
+        }
+        eprintln!("max candidates {}, max legal {}", best.0, best.1);
+        assert!(best.0 < 768 && best.1 < 768, "{best:?}");
+    }
+
+    /// Legal moves by the definition, slowly: every candidate is played on a copy and
+    /// the result tested (king present and safe, placement not the forbidden one).
+    fn slow_legal(pos: &Dynamo) -> Vec<Move> {
+        let mut cand = Candidates::new();
+        Gen::new(&pos.board, &mut cand).all(pos.side);
+        let forbidden = pos
+            .history
+            .last()
+            .filter(|s| s.mv.is_some())
+            .map(|s| s.placement);
+        let mut out: Vec<Move> = cand
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let mut p = pos.clone();
+                p.play(m);
+                p.board.king(pos.side).is_some()
+                    && !p.king_in_danger(pos.side)
+                    && forbidden != Some(p.placement)
+            })
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// The fast legality test (danger-zone shortcut, no-undo prefilter) agrees with the
+    /// definition along random games from the suite's positions.
+    #[test]
+    fn fast_legality_matches_definition() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut rand = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let fens = [
+            START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "4k3/p1p2p2/pnp2P2/5P2/bPP2Pb1/8/2P1P3/7K b - - 0 18",
+            "r2qkbn1/pp3p2/P2p4/3p2pb/8/5PP1/2PPKP1r/7n b q - 0 12",
+            "7k/8/2Q1N3/8/8/8/8/K7 w - - 0 1",
+        ];
+        let mut nodes = 0;
+        for fen in fens {
+            for _game in 0..30 {
+                let mut pos = Dynamo::from_fen(fen).unwrap();
+                for _ply in 0..60 {
+                    let mut fast = MoveList::new();
+                    pos.legal_moves(&mut fast);
+                    let castles: Vec<Move> = CastlingSide::ALL
+                        .iter()
+                        .map(|c| {
+                            Move::pair(
+                                Displacement::new(c.king_from, Some(c.king_to), None),
+                                Displacement::new(c.rook_from, Some(c.rook_to), None),
+                            )
+                        })
+                        .collect();
+                    let mut fast_sorted: Vec<Move> = fast
+                        .iter()
+                        .copied()
+                        .filter(|m| !castles.contains(m))
+                        .collect();
+                    fast_sorted.sort_unstable();
+                    assert_eq!(fast_sorted, slow_legal(&pos), "{}", pos.to_fen());
+                    nodes += 1;
+                    if fast.is_empty() || pos.outcome().is_some() {
+                        break;
+                    }
+                    let m = fast[(rand() % fast.len() as u64) as usize];
+                    pos.play(m);
+                }
+            }
+        }
+        assert!(nodes > 1000, "{nodes}");
+    }
+}
