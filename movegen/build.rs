@@ -113,7 +113,12 @@ fn main() {
         }
         writeln!(out, "];").unwrap();
     }
-    writeln!(out, "pub(crate) static SLIDER_TABLE: [u64; {}] = [", table.len()).unwrap();
+    writeln!(
+        out,
+        "pub(crate) static SLIDER_TABLE: [u64; {}] = [",
+        table.len()
+    )
+    .unwrap();
     for chunk in table.chunks(8) {
         let line: Vec<String> = chunk.iter().map(|v| format!("{v:#x}")).collect();
         writeln!(out, "    {},", line.join(", ")).unwrap();

@@ -214,8 +214,14 @@ mod tests {
         for sq in Square::all() {
             for occ in occupancies() {
                 let s = sq.to_u8();
-                assert_eq!(rook(sq, Bitboard(occ)).0, slider_attacks(s, occ, &ROOK_DIRS));
-                assert_eq!(bishop(sq, Bitboard(occ)).0, slider_attacks(s, occ, &BISHOP_DIRS));
+                assert_eq!(
+                    rook(sq, Bitboard(occ)).0,
+                    slider_attacks(s, occ, &ROOK_DIRS)
+                );
+                assert_eq!(
+                    bishop(sq, Bitboard(occ)).0,
+                    slider_attacks(s, occ, &BISHOP_DIRS)
+                );
             }
         }
     }
@@ -226,7 +232,10 @@ mod tests {
         assert_eq!(knight(sq("a1")).count(), 2);
         assert_eq!(knight(sq("d4")).count(), 8);
         assert_eq!(king(sq("h8")).count(), 3);
-        assert_eq!(pawn(Color::White, sq("a2")), Bitboard::from_square(sq("b3")));
+        assert_eq!(
+            pawn(Color::White, sq("a2")),
+            Bitboard::from_square(sq("b3"))
+        );
         assert_eq!(pawn(Color::Black, sq("e5")).count(), 2);
     }
 
@@ -245,7 +254,10 @@ mod tests {
         assert_eq!(ring(0), Bitboard::FILE_H);
         assert_eq!(ring(4), Bitboard::FILE_H | Bitboard::RANK_8);
         // A leap of (1, 2) leaves from the h-file and ranks 7 and 8.
-        assert_eq!(knight_ring(0), Bitboard::FILE_H | Bitboard::rank(6) | Bitboard::RANK_8);
+        assert_eq!(
+            knight_ring(0),
+            Bitboard::FILE_H | Bitboard::rank(6) | Bitboard::RANK_8
+        );
         // A slider exits along a direction exactly when the ray to the edge is empty.
         let d5 = Square::parse("d5").unwrap();
         assert_eq!(ray(2, d5).count(), 3);

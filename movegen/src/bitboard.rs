@@ -154,7 +154,11 @@ impl std::fmt::Debug for Bitboard {
         writeln!(f)?;
         for rank in (0..8).rev() {
             for file in 0..8 {
-                let c = if self.has(Square::from_coords(file, rank)) { 'X' } else { '.' };
+                let c = if self.has(Square::from_coords(file, rank)) {
+                    'X'
+                } else {
+                    '.'
+                };
                 write!(f, "{c}")?;
             }
             writeln!(f)?;

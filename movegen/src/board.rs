@@ -106,7 +106,9 @@ impl Board {
     /// Removes and returns the piece on `sq` (which must be occupied).
     #[inline]
     pub fn remove(&mut self, sq: Square) -> Piece {
-        let piece = self.mailbox[sq.index()].take().expect("remove from empty square");
+        let piece = self.mailbox[sq.index()]
+            .take()
+            .expect("remove from empty square");
         let b = Bitboard::from_square(sq);
         self.by_kind[piece.kind.index()] ^= b;
         self.by_color[piece.color.index()] ^= b;
@@ -131,6 +133,25 @@ impl Board {
             | (attacks::bishop(sq, occupied) & self.bishop_likes())
     }
 
+    /// Pieces of `us` pinned to their king on `king` by enemy sliders: shared by every
+    /// variant whose pieces move and check orthodoxly.
+    #[inline]
+    pub fn pinned(&self, us: Color, king: Square) -> Bitboard {
+        let their = self.color(us.flip());
+        let occ = self.occupied();
+        let snipers = (attacks::rook(king, their) & self.rook_likes()
+            | attacks::bishop(king, their) & self.bishop_likes())
+            & their;
+        let mut pinned = Bitboard::EMPTY;
+        for s in snipers {
+            let blockers = attacks::between(king, s) & occ;
+            if !blockers.more_than_one() {
+                pinned |= blockers & self.color(us);
+            }
+        }
+        pinned
+    }
+
     /// True when a piece of `by` attacks `sq` with the given occupancy.
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
@@ -140,7 +161,10 @@ impl Board {
     /// Zobrist key of the placement alone.
     pub fn placement_hash(&self) -> u64 {
         Square::all()
-            .filter_map(|sq| self.piece_at(sq).map(|p| zobrist::piece(p.index(), sq.index())))
+            .filter_map(|sq| {
+                self.piece_at(sq)
+                    .map(|p| zobrist::piece(p.index(), sq.index()))
+            })
             .fold(0, |a, b| a ^ b)
     }
 

@@ -99,9 +99,9 @@ impl<'a> FenFields<'a> {
                 }
                 let sq = Square::from_coords(file, rank);
                 if c == '(' {
-                    let end = rest.find(')').ok_or_else(|| {
-                        FenError::syntax("placement", "unbalanced parentheses")
-                    })?;
+                    let end = rest
+                        .find(')')
+                        .ok_or_else(|| FenError::syntax("placement", "unbalanced parentheses"))?;
                     let group = &rest[1..end];
                     if group.contains('(') {
                         return Err(FenError::syntax("placement", "nested parentheses"));

@@ -5,6 +5,8 @@ pub mod attacks;
 pub mod bitboard;
 pub mod board;
 pub mod chess;
+pub mod consistency;
+pub mod einstein;
 pub mod error;
 pub mod fen;
 pub mod geometry;
@@ -16,6 +18,7 @@ pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use chess::Chess;
+pub use einstein::{AntiEinstein, Einstein, EinsteinPosition, ReverseEinstein};
 pub use error::{FenError, MoveError};
 pub use perft::{perft, perft_divide, perft_total, PerftCase};
 pub use position::{MoveBuffer, MoveCode, Outcome, Position, HISTORY_SIZE};

@@ -44,7 +44,10 @@ pub fn perft_total<P: Position>(pos: &P, depth: u32, parallel: bool) -> u64 {
     if depth == 0 {
         return 1;
     }
-    perft_divide(pos, depth, parallel).iter().map(|(_, n)| n).sum()
+    perft_divide(pos, depth, parallel)
+        .iter()
+        .map(|(_, n)| n)
+        .sum()
 }
 
 /// One line of a perft suite: `<FEN> ;D1 n ;D2 n ...`.

@@ -5,15 +5,26 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
     Chess,
+    Einstein,
+    ReverseEinstein,
+    AntiEinstein,
 }
 
 impl Variant {
     /// Every variant that is implemented, in the order the `UCI_Variant` combo lists them.
-    pub const ALL: &'static [Variant] = &[Variant::Chess];
+    pub const ALL: &'static [Variant] = &[
+        Variant::Chess,
+        Variant::Einstein,
+        Variant::ReverseEinstein,
+        Variant::AntiEinstein,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             Variant::Chess => "chess",
+            Variant::Einstein => "einstein",
+            Variant::ReverseEinstein => "reverse-einstein",
+            Variant::AntiEinstein => "anti-einstein",
         }
     }
 

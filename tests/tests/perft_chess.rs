@@ -7,5 +7,9 @@ use feerie_tests::run_suite;
 fn chess_suite_matches_stockfish_counts() {
     let (failures, checked) = run_suite::<Chess>("chess.epd", u64::MAX);
     assert!(checked >= 50, "only {checked} entries checked");
-    assert!(failures.is_empty(), "perft mismatches:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "perft mismatches:\n{}",
+        failures.join("\n")
+    );
 }
