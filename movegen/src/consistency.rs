@@ -44,3 +44,17 @@ fn walk<P: Position>(pos: &mut P, depth: u32, line: &mut Vec<String>) -> Result<
     }
     Ok(nodes)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Chess;
+
+    #[test]
+    fn chess_tree_is_consistent() {
+        let mut p =
+            Chess::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+                .unwrap();
+        assert_eq!(verify_tree(&mut p, 2), Ok(1 + 48 + 2039));
+    }
+}

@@ -38,3 +38,19 @@ impl fmt::Display for Variant {
         f.write_str(self.name())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for &v in Variant::ALL {
+            assert_eq!(Variant::from_name(v.name()), Some(v));
+        }
+        assert_eq!(
+            Variant::from_name("reverse-einstein"),
+            Some(Variant::ReverseEinstein)
+        );
+    }
+}
