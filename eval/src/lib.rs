@@ -1,5 +1,9 @@
 //! Static evaluation per variant, behind one trait the search calls.
 
+pub mod einstein;
+
+pub use einstein::EinsteinEval;
+
 use feerie_movegen::Position;
 
 /// Scores a position in centipawns from the side to move's point of view.
