@@ -520,9 +520,48 @@ impl<M: Mutation> Position for EinsteinPosition<M> {
         self.side.index() * 4096 + mv.from().index() * 64 + mv.to().index()
     }
 
+    /// Passing is only a fair stand-in for a move when the side has a move that costs
+    /// nothing. In einstein and anti-einstein every quiet move of a piece steps it down,
+    /// so zugzwang is common; the free moves are a king's step to a safe square, a pawn
+    /// step (a pawn stays a pawn, or grows), and in reverse-einstein any quiet move.
+    /// The side also needs pieces besides pawns, as in chess.
     fn null_move_safe(&self) -> bool {
-        let ours = self.board.color(self.side);
-        (ours & !(self.board.kind(PieceKind::Pawn) | self.board.kind(PieceKind::King))).any()
+        let us = self.side;
+        let ours = self.board.color(us);
+        let occ = self.board.occupied();
+        let kings = self.board.kind(PieceKind::King);
+        if (ours & !(self.board.kind(PieceKind::Pawn) | kings)).is_empty() {
+            return false;
+        }
+        let pawns = self.board.pieces(us, PieceKind::Pawn);
+        let steps = if us == Color::White {
+            pawns.north()
+        } else {
+            pawns.south()
+        };
+        if (steps & !occ).any() {
+            return true;
+        }
+        for sq in ours & !kings & !pawns {
+            let kind = self.board.piece_at(sq).expect("occupied").kind;
+            if M::after_quiet(kind) >= kind {
+                let reach = match kind {
+                    PieceKind::Knight => attacks::knight(sq),
+                    PieceKind::Bishop => attacks::bishop(sq, occ),
+                    PieceKind::Rook => attacks::rook(sq, occ),
+                    _ => attacks::queen(sq, occ),
+                };
+                if (reach & !occ).any() {
+                    return true;
+                }
+            }
+        }
+        let king = self.our_king();
+        let no_king = occ.without(king);
+        let mut king_steps = (attacks::king(king) & !occ).into_iter();
+        Iterator::any(&mut king_steps, |to| {
+            !self.board.is_attacked(to, us.flip(), no_king)
+        })
     }
 
     fn board_picture(&self) -> String {

@@ -379,3 +379,30 @@ fn useless_en_passant_field_does_not_change_the_hash() {
     let useless = pos::<Standard>("4k3/8/8/8/3pP3/8/8/4K3 b - - 0 1");
     assert_ne!(useful.hash(), useless.hash());
 }
+
+#[test]
+fn anti_einstein_rook_capturing_onto_its_corner_may_castle() {
+    // RULES.md 3: the rook keeps its kind by capturing (anti-einstein) and stands on its
+    // corner, so it may castle (Popeye differs here); in einstein it became a queen.
+    let fen = "4k3/8/8/8/8/8/7R/4K2n w K - 0 1";
+    let mut a = pos::<Anti>(fen);
+    play(&mut a, "h2h1 e8d8 e1g1");
+    assert_eq!((at(&a, "g1"), at(&a, "f1")), (Some('K'), Some('B')));
+    let mut e = pos::<Standard>(fen);
+    play(&mut e, "h2h1 e8d8");
+    assert_eq!(at(&e, "h1"), Some('Q'));
+    assert!(!legal(&e).contains(&"e1g1".to_string()));
+}
+
+#[test]
+fn null_move_needs_a_free_move() {
+    // Only a queen and a king boxed in: every move costs (einstein), so no null move.
+    let boxed = "4k3/8/8/8/8/8/PP6/KQ6 w - - 0 1";
+    assert!(!pos::<Standard>("4k3/8/8/8/8/p1p5/P1P5/KQ6 w - - 0 1").null_move_safe());
+    // A pawn step is free.
+    assert!(pos::<Standard>(boxed).null_move_safe());
+    // In reverse-einstein a queen's quiet move is free.
+    assert!(pos::<Reverse>("4k3/8/8/8/8/p1p5/P1P5/KQ6 w - - 0 1").null_move_safe());
+    // Pawns alone: never (as in chess).
+    assert!(!pos::<Reverse>("4k3/8/8/8/8/8/P7/K7 w - - 0 1").null_move_safe());
+}
