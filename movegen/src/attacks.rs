@@ -66,6 +66,19 @@ static RAYS: [[u64; 64]; 8] = {
     t
 };
 
+/// The index of the direction opposite to `DIRECTIONS[d]`. (In the E, W, N, S, NE, SE,
+/// NW, SW order the rook directions pair as d ^ 1, the diagonals do not: NE-SW, SE-NW.)
+const fn opposite(d: usize) -> usize {
+    let mut e = 0;
+    while e < 8 {
+        if DIRECTIONS[e].0 == -DIRECTIONS[d].0 && DIRECTIONS[e].1 == -DIRECTIONS[d].1 {
+            return e;
+        }
+        e += 1;
+    }
+    panic!("every direction has an opposite")
+}
+
 /// `BETWEEN[a][b]`: squares strictly between a and b on a common line, else empty.
 /// `LINE[a][b]`: the whole line through a and b (edge to edge), else empty.
 static BETWEEN_LINE: ([[u64; 64]; 64], [[u64; 64]; 64]) = {
@@ -79,8 +92,8 @@ static BETWEEN_LINE: ([[u64; 64]; 64], [[u64; 64]; 64]) = {
             let mut passed = 0u64;
             while let Some(n) = geometry::offset(cur, DIRECTIONS[d].0, DIRECTIONS[d].1) {
                 between[a][n as usize] = passed;
-                // Direction d and its opposite (d ^ 1 in this ordering) make the line.
-                line[a][n as usize] = RAYS[d][a] | RAYS[d ^ 1][a] | (1u64 << a);
+                // Direction d and its opposite make the line.
+                line[a][n as usize] = RAYS[d][a] | RAYS[opposite(d)][a] | (1u64 << a);
                 passed |= 1u64 << n;
                 cur = n;
             }
@@ -246,6 +259,29 @@ mod tests {
         assert!(between(sq("a1"), sq("b3")).is_empty());
         assert_eq!(line(sq("b2"), sq("c3")).count(), 8);
         assert!(line(sq("b2"), sq("c4")).is_empty());
+        assert_eq!(line(sq("h7"), sq("g6")).count(), 7);
+        assert!(!line(sq("h7"), sq("g6")).has(sq("g8")));
+    }
+
+    /// Every square of `line(a, b)` is collinear with a and b (a diagonal line used to
+    /// include the other diagonal's ray from `a`, letting pinned pieces leave the pin).
+    #[test]
+    fn lines_are_collinear() {
+        for a in Square::all() {
+            for b in Square::all().filter(|&b| b != a) {
+                let l = line(a, b);
+                if l.is_empty() {
+                    continue;
+                }
+                assert!(l.has(a) && l.has(b) && l == line(b, a), "{a} {b}");
+                let (af, ar) = (a.file() as i32, a.rank() as i32);
+                let (bf, br) = (b.file() as i32 - af, b.rank() as i32 - ar);
+                for s in l {
+                    let (sf, sr) = (s.file() as i32 - af, s.rank() as i32 - ar);
+                    assert_eq!(sf * br, sr * bf, "{s} on line({a}, {b})");
+                }
+            }
+        }
     }
 
     #[test]

@@ -406,3 +406,37 @@ fn null_move_needs_a_free_move() {
     // Pawns alone: never (as in chess).
     assert!(!pos::<Reverse>("4k3/8/8/8/8/8/P7/K7 w - - 0 1").null_move_safe());
 }
+
+fn random_games<M: Mutation>(games: u64) {
+    let mut seed = 0x1234_5678_9abc_def0u64;
+    for _ in 0..games {
+        let mut p = EinsteinPosition::<M>::startpos();
+        for _ in 0..300 {
+            let mut list = MoveList::new();
+            p.legal_moves(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let m = list[(seed >> 33) as usize % list.len()];
+            let before = p.to_fen();
+            let us = p.side_to_move();
+            p.play(m);
+            let k = p.board().king(us).expect("own king");
+            assert!(
+                !p.board().is_attacked(k, us.flip(), p.board().occupied()),
+                "{}: {m} leaves the king attacked in {before}",
+                M::NAME
+            );
+        }
+    }
+}
+
+#[test]
+fn random_games_never_leave_the_king_in_check() {
+    random_games::<Standard>(300);
+    random_games::<Reverse>(300);
+    random_games::<Anti>(300);
+}
