@@ -48,6 +48,12 @@ pub struct Weights {
     pub king_home: i32,
     /// Endgame bonus per step of king centrality.
     pub king_centre_endgame: i32,
+    /// Bonus per pawn with a forward step: a move that costs nothing (the Einstein
+    /// pieces pay for every quiet move, so spare tempo moves stave off zugzwang).
+    pub free_step: i32,
+    /// Percent of the value of each piece of the side to move that hangs (attacked and
+    /// undefended, or attacked by a pawn), except the largest, which it can save.
+    pub hanging_share: i32,
     /// Bonus for the side to move.
     pub tempo: i32,
 }
@@ -68,6 +74,8 @@ impl Weights {
         king_shield: 12,
         king_home: 20,
         king_centre_endgame: 10,
+        free_step: 6,
+        hanging_share: 40,
         tempo: 10,
     };
 
@@ -98,8 +106,8 @@ pub struct EinsteinEval {
 
 impl<M: Mutation> Evaluator<EinsteinPosition<M>> for EinsteinEval {
     fn evaluate(&self, pos: &EinsteinPosition<M>) -> i32 {
-        let white = evaluate_white::<M>(&self.weights, pos.board());
         let us = pos.side_to_move();
+        let white = evaluate_white::<M>(&self.weights, pos.board(), us);
         let score = if us == Color::White { white } else { -white };
         score + self.weights.tempo
     }
@@ -145,8 +153,16 @@ fn pawn_can_step(color: Color, sq: Square, occ: Bitboard) -> bool {
 }
 
 /// The evaluation from White's point of view.
-fn evaluate_white<M: Mutation>(w: &Weights, board: &Board) -> i32 {
+fn evaluate_white<M: Mutation>(w: &Weights, board: &Board, stm: Color) -> i32 {
     let occ = board.occupied();
+    let pawn_attacks = Color::BOTH.map(|c| {
+        board
+            .pieces(c, PieceKind::Pawn)
+            .into_iter()
+            .fold(Bitboard::EMPTY, |b, sq| b | attacks::pawn(c, sq))
+    });
+    // Sum and largest value of the side to move's hanging pieces.
+    let (mut hang_sum, mut hang_max) = (0, 0);
     let attacked = [
         side_attacks(board, Color::White, occ),
         side_attacks(board, Color::Black, occ),
@@ -199,8 +215,19 @@ fn evaluate_white<M: Mutation>(w: &Weights, board: &Board) -> i32 {
             } else if has_quiet {
                 v += w.quiet_share * (w.value(M::after_quiet(kind)) - w.value(kind)) / 100;
             }
+            if color == stm
+                && attacked[them.index()].has(sq)
+                && (!attacked[us].has(sq)
+                    || (kind != PieceKind::Pawn && pawn_attacks[them.index()].has(sq)))
+            {
+                hang_sum += w.value(kind);
+                hang_max = hang_max.max(w.value(kind));
+            }
             if kind == PieceKind::Pawn {
                 v += w.pawn_rank[rel_rank];
+                if has_quiet {
+                    v += w.free_step;
+                }
             } else {
                 v += w.mobility[kind.index()] * (att & !own).count() as i32;
             }
@@ -228,6 +255,7 @@ fn evaluate_white<M: Mutation>(w: &Weights, board: &Board) -> i32 {
         let penalty = (units * units * w.king_danger_scale / 8).min(w.king_danger_cap);
         score[color.index()] -= penalty * phase / MAX_PHASE;
     }
+    score[stm.index()] -= (hang_sum - hang_max) * w.hanging_share / 100;
     score[0] - score[1]
 }
 
@@ -352,6 +380,17 @@ mod tests {
         let sixth = "4k3/8/1P6/8/8/8/8/4K3 w - - 0 1";
         assert!(eval::<Einstein>(dead) < eval::<Einstein>(sixth));
         assert!(eval::<Einstein>(dead) < eval::<Einstein>(alive));
+    }
+
+    #[test]
+    fn two_hanging_pieces_cost_the_side_to_move() {
+        // Black's pawn forks white's two knights: white saves one at most.
+        let fork = "4k3/8/8/8/3p4/2N1N3/8/4K3 w - - 0 1";
+        let p = Einstein::from_fen(fork).unwrap();
+        let mut blind = EinsteinEval::default();
+        blind.weights.hanging_share = 0;
+        let loss = blind.evaluate(&p) - EinsteinEval::default().evaluate(&p);
+        assert_eq!(loss, 310 * Weights::DEFAULT.hanging_share / 100);
     }
 
     #[test]
