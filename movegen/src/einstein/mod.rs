@@ -3,6 +3,17 @@
 //! variants. Check and legality are orthodox (a mutation changes only the moved piece,
 //! which never attacks its own king), so the generator is a pin-and-check-mask one
 //! like chess's, with the Einstein pawn steps, en passant and castling.
+//!
+//! Decisions where RULES.md is silent (keep them consistent everywhere):
+//! - FEN: pawns of either colour may stand on any rank (in einstein the last after a
+//!   pawn's non-capture, the first after a knight's non-capture; in reverse-einstein
+//!   wherever a knight captures). A castling right needs its king at home, not its rook.
+//! - The en passant field must match the board: consecutive squares passed by a step
+//!   from the first or start rank, empty, with the stepped piece (a pawn; a knight in
+//!   reverse-einstein) beyond them. Two squares are read in either order and written in
+//!   passing order (`b2b3` for white, `b7b6` for black).
+//! - "Pawn move" for the 50-move rule means the moving piece was a pawn before moving.
+//! - The hash includes only the passed squares a pawn of the side to move attacks.
 
 mod en_passant;
 mod moves;
@@ -341,9 +352,8 @@ impl<M: Mutation> Position for EinsteinPosition<M> {
         Self::from_fen(START_FEN).expect("start position")
     }
 
-    /// Pawns may stand on any rank: on the last after a pawn's non-capture, on the first
-    /// after a knight's non-capture (einstein, anti-einstein) or a capture
-    /// (reverse-einstein). A castling right needs its king at home, not its rook.
+    /// Pawns may stand on any rank (see the module notes). A castling right needs its
+    /// king at home, not its rook.
     fn from_fen(fen: &str) -> Result<Self, FenError> {
         let fields = FenFields::split(fen)?;
         let board = Board::from_fen_placement(&fields)?;

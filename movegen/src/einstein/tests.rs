@@ -411,6 +411,7 @@ fn random_games<M: Mutation>(games: u64) {
     let mut seed = 0x1234_5678_9abc_def0u64;
     for _ in 0..games {
         let mut p = EinsteinPosition::<M>::startpos();
+        let mut plies = 0;
         for _ in 0..300 {
             let mut list = MoveList::new();
             p.legal_moves(&mut list);
@@ -424,18 +425,30 @@ fn random_games<M: Mutation>(games: u64) {
             let before = p.to_fen();
             let us = p.side_to_move();
             p.play(m);
+            assert_eq!(
+                p.hash(),
+                p.recomputed_hash(),
+                "{}: hash after {m} in {before}",
+                M::NAME
+            );
             let k = p.board().king(us).expect("own king");
             assert!(
                 !p.board().is_attacked(k, us.flip(), p.board().occupied()),
                 "{}: {m} leaves the king attacked in {before}",
                 M::NAME
             );
+            plies += 1;
         }
+        for _ in 0..plies {
+            p.undo();
+        }
+        assert_eq!(p.to_fen(), START_FEN);
+        assert_eq!(p.hash(), EinsteinPosition::<M>::startpos().hash());
     }
 }
 
 #[test]
-fn random_games_never_leave_the_king_in_check() {
+fn random_games_keep_kings_safe_hashes_exact_and_undo_whole() {
     random_games::<Standard>(300);
     random_games::<Reverse>(300);
     random_games::<Anti>(300);
