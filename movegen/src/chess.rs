@@ -654,17 +654,17 @@ pub fn validate_castling(board: &Board, castling: u8, need_rook: bool) -> Result
         };
         let king_home = board.piece_at(cs.king_from) == Some(Piece::new(color, PieceKind::King));
         let rook_home = board.piece_at(cs.rook_from) == Some(Piece::new(color, PieceKind::Rook));
+        if need_rook && !(king_home && rook_home) {
+            return Err(FenError::impossible(format!(
+                "castling right '{}' without king and rook on their squares",
+                CastlingRights::to_fen(cs.right)
+            )));
+        }
         if !king_home {
             return Err(FenError::impossible(format!(
                 "castling right '{}' without the king on {}",
                 CastlingRights::to_fen(cs.right),
                 cs.king_from
-            )));
-        }
-        if need_rook && !rook_home {
-            return Err(FenError::impossible(format!(
-                "castling right '{}' without king and rook on their squares",
-                CastlingRights::to_fen(cs.right)
             )));
         }
     }
