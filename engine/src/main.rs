@@ -1,1 +1,17 @@
-fn main() {}
+//! `feerie`: speaks UCI with no arguments; subcommands are listed by `feerie help`.
+
+fn main() {
+    // `args_os`, not `args`: the latter panics on an argument that is not UTF-8.
+    let args: Result<Vec<String>, _> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.into_string())
+        .collect();
+    let code = match args {
+        Ok(args) => feerie::cli::run(&args),
+        Err(bad) => {
+            eprintln!("feerie: argument {bad:?} is not valid UTF-8");
+            2
+        }
+    };
+    std::process::exit(code);
+}

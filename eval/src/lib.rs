@@ -1,7 +1,10 @@
 //! Static evaluation per variant, behind one trait the search calls.
 
+pub mod chess;
 pub mod einstein;
+pub mod weights;
 
+pub use chess::ChessEval;
 pub use einstein::EinsteinEval;
 
 use feerie_movegen::Position;

@@ -47,6 +47,13 @@ static PAWN: [[u64; 64]; 2] = [pawn_table(Color::White), pawn_table(Color::Black
 /// E, W, N, S, NE, SE, NW, SW.
 pub const DIRECTIONS: [(i8, i8); 8] = KING_STEPS;
 
+/// Index of the direction opposite to `d`: E<->W, N<->S, NE<->SW, SE<->NW. (Not `d ^ 1`:
+/// that pairs NE with SE.)
+#[inline]
+pub const fn opposite(d: usize) -> usize {
+    [1, 0, 3, 2, 7, 6, 5, 4][d]
+}
+
 /// `RAYS[d][s]`: the squares from `s` (exclusive) to the edge along direction `d`.
 static RAYS: [[u64; 64]; 8] = {
     let mut t = [[0u64; 64]; 8];
@@ -65,19 +72,6 @@ static RAYS: [[u64; 64]; 8] = {
     }
     t
 };
-
-/// The index of the direction opposite to `DIRECTIONS[d]`. (In the E, W, N, S, NE, SE,
-/// NW, SW order the rook directions pair as d ^ 1, the diagonals do not: NE-SW, SE-NW.)
-const fn opposite(d: usize) -> usize {
-    let mut e = 0;
-    while e < 8 {
-        if DIRECTIONS[e].0 == -DIRECTIONS[d].0 && DIRECTIONS[e].1 == -DIRECTIONS[d].1 {
-            return e;
-        }
-        e += 1;
-    }
-    panic!("every direction has an opposite")
-}
 
 /// `BETWEEN[a][b]`: squares strictly between a and b on a common line, else empty.
 /// `LINE[a][b]`: the whole line through a and b (edge to edge), else empty.

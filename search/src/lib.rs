@@ -1,11 +1,39 @@
 //! Alpha-beta search, generic over the variant's rules (`Position`) and its evaluation
-//! (`Evaluator`). API skeleton: the engine builds against these types.
+//! (`Evaluator`), monomorphised per variant.
+//!
+//! What it does: iterative deepening with aspiration windows; principal variation
+//! search; quiescence over `is_noisy` moves (stand pat, all evasions in check); a shared
+//! transposition table of atomics (4-slot buckets, depth/age replacement, mate scores
+//! relative to the node); move ordering TT move > noisy (`noisy_score`) > killers >
+//! history (`history_index`); check extension; null move (`null_move_safe`), reverse
+//! futility, futility and late move pruning, late move reductions; mate distance
+//! pruning; draws by one repetition in the tree, the 50-move rule and bare kings;
+//! MultiPV; Lazy SMP; time management with soft and hard limits and ponder support.
+//!
+//! Modules: `value` (score scale, mate encoding), `tt` (lock-free transposition table),
+//! `ordering` (move ordering and history), `time` (time management), `thread` (the
+//! search proper, one per Lazy SMP thread). This file holds the public API.
+
+mod ordering;
+mod thread;
+mod time;
+mod tt;
+pub mod value;
 
 use feerie_eval::Evaluator;
-use feerie_movegen::Position;
+use feerie_movegen::{MoveBuffer, MoveCode, Position};
+use ordering::{score_moves, History, Picker};
 use std::marker::PhantomData;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
+use thread::{Plan, RootMove, Shared, ThreadData, Worker};
+use tt::TransTable;
+
+pub use time::budget as time_budget;
+
+/// Stack of each helper thread. The main search runs on the caller's thread, which
+/// should have a comparable stack (the engine's search thread does).
+const HELPER_STACK_BYTES: usize = 32 * 1024 * 1024;
 
 /// Clock state for `go wtime/btime/winc/binc/movestogo`, already for the side to move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -111,12 +139,21 @@ impl Default for Settings {
     }
 }
 
-/// A search engine for one variant: transposition table, history, settings.
+/// A search engine for one variant: transposition table, per-thread history, settings.
+///
+/// The TT and the histories persist between searches (as in a game); call [`clear`]
+/// for results independent of earlier searches (e.g. reproducible node counts).
+///
+/// [`clear`]: Searcher::clear
 #[derive(Debug)]
 pub struct Searcher<P: Position, E: Evaluator<P>> {
     pub settings: Settings,
     eval: E,
     hash_mb: usize,
+    tt: TransTable,
+    threads: Vec<ThreadData<P::Move>>,
+    /// Nodes of the last search, summed over threads.
+    nodes: u64,
     _rules: PhantomData<P>,
 }
 
@@ -126,6 +163,9 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             settings: Settings::default(),
             eval,
             hash_mb,
+            tt: TransTable::new(hash_mb),
+            threads: Vec::new(),
+            nodes: 0,
             _rules: PhantomData,
         }
     }
@@ -133,15 +173,46 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
     /// Resizes the transposition table (clears it).
     pub fn set_hash_size(&mut self, mb: usize) {
         self.hash_mb = mb;
+        self.tt = TransTable::new(mb);
+    }
+
+    /// The transposition table size in MB, as last set.
+    pub fn hash_size(&self) -> usize {
+        self.hash_mb
     }
 
     /// Forgets everything learnt (`ucinewgame`, `Clear Hash`).
-    pub fn clear(&mut self) {}
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        for t in &mut self.threads {
+            t.history.clear();
+            t.killers.clear();
+        }
+    }
+
+    /// Permille of the transposition table used by the current/last search.
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    /// Nodes searched by the last `search`, summed over threads. Deterministic for one
+    /// thread with a depth or node limit (given the same earlier searches, or `clear`).
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The evaluator this searcher uses.
+    pub fn evaluator(&self) -> &E {
+        &self.eval
+    }
 
     /// Searches `pos` within `limits`, calling `report` for each `info` line, until a
     /// limit is reached or `signals.stop` is set. While `limits.ponder` or
     /// `limits.infinite` holds it does not return before `stop` (or `ponderhit` turns a
     /// ponder search into a timed one).
+    ///
+    /// When the position has no legal move it returns at once, without reporting,
+    /// `best: None` and `Score::Mate(0)` if checkmated, `Score::Cp(0)` if stalemated.
     pub fn search(
         &mut self,
         pos: &P,
@@ -149,14 +220,142 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         signals: &Signals,
         report: &mut dyn FnMut(&Info<P::Move>),
     ) -> SearchResult<P::Move> {
-        let _ = (limits, signals, report, &self.eval, self.hash_mb);
+        let root_moves = self.root_moves(pos, &limits.searchmoves);
+        if root_moves.is_empty() {
+            self.nodes = 0;
+            return SearchResult {
+                best: None,
+                ponder: None,
+                score: if pos.in_check() {
+                    Score::Mate(0)
+                } else {
+                    Score::Cp(0)
+                },
+                nodes: 0,
+            };
+        }
+        let fallback = root_moves[0].mv;
+
+        let n_threads = self.settings.threads.max(1);
+        self.threads.resize_with(n_threads, ThreadData::default);
+        for t in &mut self.threads {
+            t.history.age();
+            t.killers.clear();
+        }
+        self.tt.new_search();
+        let plan = Plan {
+            max_depth: limits.depth.map_or(value::MAX_PLY - 4, |d| {
+                (d as usize).clamp(1, value::MAX_PLY - 4)
+            }),
+            multipv: self.settings.multipv.max(1),
+            mate: limits.mate,
+        };
+        let shared = Shared {
+            stop: AtomicBool::new(false),
+            nodes: (0..n_threads).map(|_| AtomicU64::new(0)).collect(),
+            signals,
+            node_limit: limits.nodes,
+        };
+        let time = time::TimeManager::new(limits, self.settings.move_overhead_ms);
+        let (eval, tt) = (&self.eval, &self.tt);
+        let (main_data, helper_data) = self.threads.split_first_mut().expect("one thread");
+
+        let (lines, _depth) = std::thread::scope(|scope| {
+            for (i, data) in helper_data.iter_mut().enumerate() {
+                let (pos, roots, shared) = (pos.clone(), root_moves.clone(), &shared);
+                // A deep tree of large move lists (fairy variants) needs more than the
+                // default 2 MB stack. If a thread cannot be spawned, search with fewer.
+                let _ = std::thread::Builder::new()
+                    .name(format!("search-helper-{}", i + 1))
+                    .stack_size(HELPER_STACK_BYTES)
+                    .spawn_scoped(scope, move || {
+                        let mut w =
+                            Worker::new(i + 1, pos, eval, tt, shared, data, None, roots, false);
+                        // Helpers only feed the TT: one line is enough for that.
+                        let plan = Plan { multipv: 1, ..plan };
+                        w.iterate(plan, None);
+                    });
+            }
+            let mut main = Worker::new(
+                0,
+                pos.clone(),
+                eval,
+                tt,
+                &shared,
+                main_data,
+                Some(time),
+                root_moves.clone(),
+                n_threads == 1,
+            );
+            let result = main.iterate(plan, Some(report));
+            // Pondering or infinite: hold the answer until the GUI says stop (or the
+            // ponder move is played and the search is already done).
+            while !signals.stop.load(Relaxed) {
+                let tm = main.time_mut().expect("main thread has a clock");
+                if tm.is_pondering() && signals.ponderhit.load(Relaxed) {
+                    tm.ponderhit();
+                }
+                if !main.time().is_some_and(|t| t.waits_for_stop()) {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            shared.stop.store(true, Relaxed);
+            result
+        });
+        self.nodes = shared.total_nodes();
+
+        let best_line = lines.first();
+        let best = best_line
+            .and_then(|l| l.pv.first().copied())
+            .unwrap_or(fallback);
+        SearchResult {
+            best: Some(best),
+            ponder: best_line.and_then(|l| l.pv.get(1).copied()),
+            score: best_line.map_or(Score::Cp(0), |l| value::to_uci(l.score)),
+            nodes: self.nodes,
+        }
+    }
+
+    /// Legal root moves (restricted to `searchmoves` when any of them is legal), in a
+    /// first guess of their order: TT move, noisy moves, then history.
+    fn root_moves(&self, pos: &P, searchmoves: &[P::Move]) -> Vec<RootMove<P::Move>> {
         let mut moves = P::MoveList::default();
         pos.legal_moves(&mut moves);
-        SearchResult {
-            best: moves.first().copied(),
-            ponder: None,
-            score: Score::Cp(0),
-            nodes: 0,
+        if searchmoves.iter().any(|m| moves.contains(m)) {
+            let all = std::mem::take(&mut moves);
+            for &m in all.iter() {
+                if searchmoves.contains(&m) {
+                    moves.push(m);
+                }
+            }
         }
+        let tt_move = self
+            .tt
+            .probe(pos.hash())
+            .and_then(|e| P::Move::from_bits(e.mv))
+            .filter(|m| moves.contains(m));
+        let history = self.threads.first().map(|t| &t.history);
+        let empty = History::default();
+        let mut scores = Vec::new();
+        score_moves(
+            pos,
+            &moves,
+            tt_move,
+            [None; 2],
+            history.unwrap_or(&empty),
+            &mut scores,
+        );
+        let mut picker = Picker::default();
+        let mut out = Vec::with_capacity(moves.len());
+        while let Some(mv) = picker.next(&mut moves, &mut scores) {
+            out.push(RootMove {
+                mv,
+                score: -value::INFINITY,
+                pv: vec![mv],
+                seldepth: 0,
+            });
+        }
+        out
     }
 }

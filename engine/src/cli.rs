@@ -1,0 +1,163 @@
+//! Command-line subcommands (`feerie perft`, `feerie bench`, ...), parsed by hand: a few
+//! flags do not justify an argument-parsing dependency.
+
+use crate::bench::{self, DEFAULT_BENCH_DEPTH};
+use crate::go_params::MAX_DEPTH;
+use crate::options::EngineOptions;
+use crate::out::Out;
+use crate::uci::Uci;
+use crate::variants::new_session;
+use feerie_movegen::Variant;
+use std::time::Instant;
+
+/// Exit code for a usage error (bad flag, bad FEN, ...).
+const USAGE_ERROR: i32 = 2;
+
+const HELP: &str = "\
+Feerie: a UCI chess engine for Dynamo, Augsburg, Einstein chess and orthodox chess.
+
+Usage:
+  feerie                   speak UCI on standard input/output (also: feerie uci)
+  feerie perft [--variant V] [--fen FEN] [--moves M...] --depth D [--divide]
+                           count the leaf nodes of the move tree (start position by default)
+  feerie bench [--variant V] [--depth D]
+                           search the variant's bench positions; prints Nodes searched
+                           and Nodes/second
+  feerie match --engine cmd=PATH ... --engine cmd=PATH ... [options]
+                           engine-vs-engine matches refereed by Feerie's rules
+                           (run `feerie match` alone for its options)
+  feerie help | --help     this text
+  feerie --version         the version
+
+Variants: ";
+
+/// Runs the command line `args` (without the program name); returns the exit code.
+pub fn run(args: &[String]) -> i32 {
+    let Some((command, rest)) = args.split_first() else {
+        return uci();
+    };
+    let result = match command.as_str() {
+        "uci" => return uci(),
+        "perft" => perft(rest),
+        "bench" => bench(rest),
+        "help" | "--help" | "-h" => {
+            print_help();
+            Ok(())
+        }
+        "version" | "--version" | "-V" => {
+            Out::stdout().line(&format!("feerie {}", env!("CARGO_PKG_VERSION")));
+            Ok(())
+        }
+        "match" => return crate::matches::main(rest),
+        other => Err(format!("unknown command '{other}' (try 'feerie help')")),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("feerie: {e}");
+            USAGE_ERROR
+        }
+    }
+}
+
+fn print_help() {
+    let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+    Out::stdout().line(&format!("{HELP}{}", names.join(", ")));
+}
+
+fn uci() -> i32 {
+    let mut engine = Uci::new(Out::stdout());
+    engine.run(std::io::stdin().lock());
+    0
+}
+
+/// Flags of a subcommand: `--name value`, `--switch`, and `--moves` taking every word up
+/// to the next flag.
+#[derive(Debug, Default)]
+struct Flags {
+    variant: Option<Variant>,
+    fen: Option<String>,
+    moves: Vec<String>,
+    depth: Option<u32>,
+    divide: bool,
+}
+
+fn parse_flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
+    let mut flags = Flags::default();
+    let mut i = 0;
+    while i < args.len() {
+        let flag = args[i].as_str();
+        i += 1;
+        if !allowed.contains(&flag) {
+            return Err(format!("unexpected argument '{flag}' (try 'feerie help')"));
+        }
+        let mut value = || -> Result<&str, String> {
+            let v = args.get(i).ok_or(format!("{flag} needs a value"))?;
+            i += 1;
+            Ok(v.as_str())
+        };
+        match flag {
+            "--variant" => {
+                let name = value()?;
+                let v = Variant::from_name(&name.to_ascii_lowercase())
+                    .ok_or_else(|| format!("unknown variant '{name}'"))?;
+                flags.variant = Some(v);
+            }
+            "--fen" => flags.fen = Some(value()?.to_string()),
+            "--depth" => {
+                let d = value()?;
+                flags.depth = Some(d.parse().map_err(|_| format!("bad depth '{d}'"))?);
+            }
+            "--divide" => flags.divide = true,
+            "--moves" => {
+                while i < args.len() && !args[i].starts_with("--") {
+                    flags.moves.push(args[i].clone());
+                    i += 1;
+                }
+            }
+            _ => return Err(format!("unexpected argument '{flag}'")),
+        }
+    }
+    Ok(flags)
+}
+
+fn perft(args: &[String]) -> Result<(), String> {
+    let flags = parse_flags(
+        args,
+        &["--variant", "--fen", "--moves", "--depth", "--divide"],
+    )?;
+    let depth = flags.depth.ok_or("perft needs --depth")?;
+    let options = EngineOptions::default();
+    let mut session = new_session(flags.variant.unwrap_or(options.variant), &options);
+    let moves: Vec<&str> = flags.moves.iter().map(String::as_str).collect();
+    session.set_position(flags.fen.as_deref(), &moves)?;
+    let start = Instant::now();
+    let report = session.perft(depth);
+    let ms = start.elapsed().as_millis().max(1);
+    let out = Out::stdout();
+    if flags.divide {
+        for (mv, n) in &report.divide {
+            out.line(&format!("{mv}: {n}"));
+        }
+        out.line("");
+    }
+    out.line(&format!("Nodes searched: {}", report.nodes));
+    out.line(&format!("Time (ms): {ms}"));
+    out.line(&format!(
+        "Nodes/second: {}",
+        u128::from(report.nodes) * 1000 / ms
+    ));
+    Ok(())
+}
+
+fn bench(args: &[String]) -> Result<(), String> {
+    let flags = parse_flags(args, &["--variant", "--depth"])?;
+    let depth = flags.depth.unwrap_or(DEFAULT_BENCH_DEPTH);
+    if !(1..=MAX_DEPTH).contains(&depth) {
+        return Err(format!("bench depth must be 1..={MAX_DEPTH}"));
+    }
+    let options = EngineOptions::default();
+    let mut session = new_session(flags.variant.unwrap_or(options.variant), &options);
+    bench::run(session.as_mut(), depth, &Out::stdout());
+    Ok(())
+}

@@ -1,0 +1,307 @@
+//! Parsing the parameters of `go` with our own tokenizer. Every odd value is reported and
+//! replaced by something sane, so `go` always ends in a `bestmove`.
+
+use feerie_movegen::Color;
+use feerie_search::{Clock, Limits};
+use std::time::Duration;
+
+/// Deepest search `go depth` may ask for; deeper requests are clamped (with an error line).
+pub const MAX_DEPTH: u32 = 100;
+/// Depth searched when errors left `go` with no limit at all: a quick answer beats an
+/// endless search nobody asked for. (A plain `go` with no parameters searches until `stop`
+/// or `MAX_DEPTH`, as in Stockfish.)
+pub const FALLBACK_DEPTH: u32 = 1;
+/// Longest time a `go` parameter may give (about 35 years), so the search's time
+/// arithmetic cannot overflow.
+pub const MAX_TIME_MS: i64 = 1 << 40;
+
+/// The words that start a `go` parameter; a value is never taken from this list.
+const KEYWORDS: &[&str] = &[
+    "depth",
+    "nodes",
+    "movetime",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "mate",
+    "infinite",
+    "ponder",
+    "searchmoves",
+    "perft",
+];
+
+/// `go` as the GUI sent it, already cleaned: values are in range, moves are still text
+/// (they are matched against the legal moves by the variant's session).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoParams {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime_ms: Option<u64>,
+    pub wtime_ms: Option<i64>,
+    pub btime_ms: Option<i64>,
+    pub winc_ms: Option<i64>,
+    pub binc_ms: Option<i64>,
+    pub movestogo: Option<u32>,
+    pub mate: Option<u32>,
+    pub infinite: bool,
+    pub ponder: bool,
+    pub searchmoves: Vec<String>,
+}
+
+/// Parses the tokens after `go`. Returns the parameters and one message per problem.
+pub fn parse_go(tokens: &[&str]) -> (GoParams, Vec<String>) {
+    let mut go = GoParams::default();
+    let mut errors = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let key = tokens[i];
+        i += 1;
+        match key {
+            "infinite" => go.infinite = true,
+            "ponder" => go.ponder = true,
+            "searchmoves" => {
+                while i < tokens.len() && !KEYWORDS.contains(&tokens[i]) {
+                    go.searchmoves.push(tokens[i].to_string());
+                    i += 1;
+                }
+                if go.searchmoves.is_empty() {
+                    errors.push("go searchmoves: no move given; searching all moves".into());
+                }
+            }
+            "depth" | "nodes" | "movetime" | "wtime" | "btime" | "winc" | "binc" | "movestogo"
+            | "mate" => {
+                let value = match tokens.get(i) {
+                    Some(t) if !KEYWORDS.contains(t) => {
+                        i += 1;
+                        t.parse::<i64>()
+                            .map_err(|_| format!("go {key}: '{t}' is not a whole number; ignored"))
+                    }
+                    _ => Err(format!("go {key}: missing value; ignored")),
+                };
+                match value {
+                    Ok(v) => set_value(&mut go, key, v, &mut errors),
+                    Err(e) => errors.push(e),
+                }
+            }
+            other => errors.push(format!("go: unknown parameter '{other}'; ignored")),
+        }
+    }
+    (go, errors)
+}
+
+/// Stores one numeric parameter, clamping what is out of range.
+fn set_value(go: &mut GoParams, key: &str, v: i64, errors: &mut Vec<String>) {
+    let mut clamp = |lo: i64, hi: i64, unit: &str| -> i64 {
+        if v < lo || v > hi {
+            let c = v.clamp(lo, hi);
+            errors.push(format!("go {key} {v} is out of range; using {c}{unit}"));
+            c
+        } else {
+            v
+        }
+    };
+    match key {
+        "depth" => go.depth = Some(clamp(1, MAX_DEPTH as i64, "") as u32),
+        "nodes" => go.nodes = Some(clamp(1, i64::MAX, "") as u64),
+        "movetime" => go.movetime_ms = Some(clamp(1, MAX_TIME_MS, " ms") as u64),
+        // A clock at 0 is what some GUIs send when the flag falls: kept. Negative: tiny.
+        "wtime" | "btime" => {
+            let t = if v == 0 {
+                0
+            } else {
+                clamp(1, MAX_TIME_MS, " ms")
+            };
+            match key {
+                "wtime" => go.wtime_ms = Some(t),
+                _ => go.btime_ms = Some(t),
+            }
+        }
+        "winc" => go.winc_ms = Some(clamp(0, MAX_TIME_MS, " ms")),
+        "binc" => go.binc_ms = Some(clamp(0, MAX_TIME_MS, " ms")),
+        "movestogo" => {
+            if v < 1 {
+                errors.push(format!("go movestogo {v} is not positive; ignored"));
+            } else {
+                go.movestogo = Some(clamp(1, 10_000, "") as u32);
+            }
+        }
+        "mate" => {
+            if v < 1 {
+                errors.push(format!("go mate {v} is not positive; ignored"));
+            } else {
+                go.mate = Some(clamp(1, MAX_DEPTH as i64, "") as u32);
+            }
+        }
+        _ => errors.push(format!("go: unknown parameter '{key}'; ignored")),
+    }
+}
+
+impl GoParams {
+    /// The search limits for `side` to move. `errors` holds the problems found so far
+    /// (parsing the line, its search moves) and receives new ones; if there are any and
+    /// nothing bounds the search, it becomes a shallow one instead of an endless one.
+    pub fn limits<M>(
+        &self,
+        side: Color,
+        searchmoves: Vec<M>,
+        errors: &mut Vec<String>,
+    ) -> Limits<M> {
+        let (own_time, own_inc, own_name) = match side {
+            Color::White => (self.wtime_ms, self.winc_ms, "wtime"),
+            Color::Black => (self.btime_ms, self.binc_ms, "btime"),
+        };
+        let clock = own_time.map(|time_ms| Clock {
+            time_ms,
+            increment_ms: own_inc.unwrap_or(0),
+            moves_to_go: self.movestogo,
+        });
+        let other_time = match side {
+            Color::White => self.btime_ms,
+            Color::Black => self.wtime_ms,
+        };
+        if clock.is_none() && other_time.is_some() {
+            errors.push(format!(
+                "go: no {own_name} for the side to move; clock ignored"
+            ));
+        }
+        let mut depth = self.depth;
+        let bounded = depth.is_some()
+            || self.nodes.is_some()
+            || self.movetime_ms.is_some()
+            || clock.is_some()
+            || self.mate.is_some()
+            || self.infinite
+            || self.ponder;
+        if !bounded && !errors.is_empty() {
+            errors.push(format!(
+                "go: no valid limit left; searching to depth {FALLBACK_DEPTH}"
+            ));
+            depth = Some(FALLBACK_DEPTH);
+        }
+        Limits {
+            depth,
+            nodes: self.nodes,
+            movetime: self.movetime_ms.map(Duration::from_millis),
+            clock,
+            mate: self.mate,
+            infinite: self.infinite,
+            ponder: self.ponder,
+            searchmoves,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> (GoParams, Vec<String>) {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        parse_go(&tokens)
+    }
+
+    #[test]
+    fn every_parameter_is_read() {
+        let (go, errors) = parse(
+            "wtime 60000 btime 50000 winc 1000 binc 900 movestogo 20 depth 12 nodes 5000 \
+             movetime 300 mate 3 ponder infinite searchmoves e2e4 d2d4",
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(
+            go,
+            GoParams {
+                depth: Some(12),
+                nodes: Some(5000),
+                movetime_ms: Some(300),
+                wtime_ms: Some(60000),
+                btime_ms: Some(50000),
+                winc_ms: Some(1000),
+                binc_ms: Some(900),
+                movestogo: Some(20),
+                mate: Some(3),
+                infinite: true,
+                ponder: true,
+                searchmoves: vec!["e2e4".into(), "d2d4".into()],
+            }
+        );
+    }
+
+    #[test]
+    fn searchmoves_keep_fairy_notation_and_stop_at_a_keyword() {
+        let (go, errors) = parse("searchmoves c6f6/e6g6 a3c2(n) b7b8(p)n d5E depth 3");
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(go.searchmoves, ["c6f6/e6g6", "a3c2(n)", "b7b8(p)n", "d5E"]);
+        assert_eq!(go.depth, Some(3));
+    }
+
+    #[test]
+    fn absurd_values_are_clamped_with_an_error() {
+        let (go, errors) = parse("depth 300 nodes 0 movetime -5 wtime -100 binc -3");
+        assert_eq!(go.depth, Some(MAX_DEPTH));
+        assert_eq!(go.nodes, Some(1));
+        assert_eq!(go.movetime_ms, Some(1));
+        assert_eq!(go.wtime_ms, Some(1));
+        assert_eq!(go.binc_ms, Some(0));
+        assert_eq!(errors.len(), 5, "{errors:?}");
+        assert!(errors[0].contains("depth 300"));
+    }
+
+    #[test]
+    fn zero_clock_is_kept_and_huge_numbers_are_errors() {
+        let (go, errors) = parse("wtime 0 nodes 99999999999999999999999");
+        assert_eq!(go.wtime_ms, Some(0));
+        assert_eq!(go.nodes, None);
+        assert_eq!(errors.len(), 1);
+    }
+
+    #[test]
+    fn missing_and_bad_values_do_not_swallow_keywords() {
+        let (go, errors) = parse("depth infinite movetime abc mate 0 movestogo -1 frobnicate");
+        assert!(go.infinite);
+        assert_eq!(go.depth, None);
+        assert_eq!(go.movetime_ms, None);
+        assert_eq!(go.mate, None);
+        assert_eq!(go.movestogo, None);
+        assert_eq!(errors.len(), 5, "{errors:?}");
+        assert!(errors[4].contains("frobnicate"));
+    }
+
+    #[test]
+    fn limits_take_the_clock_of_the_side_to_move() {
+        let (go, mut errors) = parse("wtime 1000 btime 2000 winc 10 binc 20 movestogo 5");
+        let limits = go.limits::<u8>(Color::Black, vec![], &mut errors);
+        assert_eq!(
+            limits.clock,
+            Some(Clock {
+                time_ms: 2000,
+                increment_ms: 20,
+                moves_to_go: Some(5)
+            })
+        );
+        assert!(errors.is_empty());
+    }
+
+    #[test]
+    fn errors_that_leave_no_limit_fall_back_to_a_shallow_search() {
+        let (go, mut errors) = parse("depth abc");
+        let limits = go.limits::<u8>(Color::White, vec![], &mut errors);
+        assert_eq!(limits.depth, Some(FALLBACK_DEPTH));
+        assert_eq!(errors.len(), 2);
+
+        let (go, mut errors) = parse("btime 500");
+        let limits = go.limits::<u8>(Color::White, vec![], &mut errors);
+        assert_eq!(limits.clock, None);
+        assert_eq!(limits.depth, Some(FALLBACK_DEPTH));
+    }
+
+    #[test]
+    fn plain_go_stays_unbounded() {
+        let (go, mut errors) = parse("");
+        let limits = go.limits::<u8>(Color::White, vec![], &mut errors);
+        assert!(errors.is_empty());
+        assert_eq!(limits.depth, None);
+        assert!(!limits.infinite);
+    }
+}

@@ -1,0 +1,93 @@
+//! `feerie match`: engine-vs-engine matches in any variant Feerie knows, with Feerie's
+//! own rules as the referee.
+
+pub mod args;
+pub mod clock;
+pub mod game;
+pub mod openings;
+pub mod pgn;
+pub mod runner;
+pub mod stats;
+pub mod uci_client;
+
+use crate::variants::{self, VariantVisitor};
+use feerie_eval::Evaluator;
+use feerie_movegen::{Position, Variant};
+use feerie_search::{Limits, Score, Searcher, Signals};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set by Ctrl-C (and by an SPRT verdict): no new games start, running ones are
+/// abandoned, and the results so far are reported.
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Runs `feerie match ARGS`; returns the process exit code.
+pub fn main(args: &[String]) -> i32 {
+    let cfg = match args::parse(args) {
+        Ok(cfg) => cfg,
+        Err(e) => {
+            eprintln!("error: {e}\n{}", args::USAGE);
+            return 2;
+        }
+    };
+    let Some(variant) = Variant::from_name(&cfg.variant) else {
+        let known: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+        eprintln!(
+            "error: unknown variant '{}' (known: {})",
+            cfg.variant,
+            known.join(", ")
+        );
+        return 2;
+    };
+    let handler = ctrlc::set_handler(|| {
+        if STOP.swap(true, Ordering::SeqCst) {
+            // A second Ctrl-C: leave at once.
+            std::process::exit(130);
+        }
+        eprintln!("\nStopping: finishing with the results so far (Ctrl-C again to quit now)");
+    });
+    if let Err(e) = handler {
+        eprintln!("warning: cannot catch Ctrl-C: {e}");
+    }
+    variants::dispatch(variant, MatchRun { cfg: &cfg })
+}
+
+struct MatchRun<'a> {
+    cfg: &'a runner::MatchConfig,
+}
+
+impl VariantVisitor for MatchRun<'_> {
+    type Output = i32;
+
+    fn visit<P: Position, E: Evaluator<P>>(self) -> i32 {
+        let evaluate = |pos: &P| opening_score::<P, E>(pos);
+        let mut stdout = std::io::stdout();
+        match runner::run_match::<P>(self.cfg, &evaluate, &STOP, &mut stdout) {
+            Ok(summary) => {
+                print!("{}", runner::report(self.cfg, &summary));
+                0
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                1
+            }
+        }
+    }
+}
+
+/// Nodes for the balance check of a generated opening.
+const OPENING_NODES: u64 = 20_000;
+
+/// A short search's score of an opening candidate, side to move's view.
+fn opening_score<P: Position, E: Evaluator<P>>(pos: &P) -> i32 {
+    let mut searcher = Searcher::<P, E>::new(1, E::default());
+    let limits = Limits {
+        nodes: Some(OPENING_NODES),
+        ..Limits::default()
+    };
+    let result = searcher.search(pos, &limits, &Signals::default(), &mut |_| {});
+    match result.score {
+        Score::Cp(cp) => cp,
+        Score::Mate(m) if m > 0 => 30_000,
+        Score::Mate(_) => -30_000,
+    }
+}

@@ -1,0 +1,398 @@
+//! Schedules a match: games in parallel worker threads, each with its own engine
+//! processes; results collected on the calling thread, which prints progress, writes the
+//! PGN, and stops early on an SPRT verdict or when `stop` is set (Ctrl-C).
+
+use super::clock::Control;
+use super::game::{play_game, DrawRule, GameRules, ResignRule};
+use super::openings::{self, Rng};
+use super::pgn::{GameRecord, GameResult};
+use super::stats::{Sprt, Tally, Verdict};
+use super::uci_client::{EngineProcess, EngineSpec};
+use feerie_movegen::Position;
+use std::collections::VecDeque;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Mutex};
+use std::time::Duration;
+
+/// Where the openings come from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OpeningSource {
+    /// Positions of an EPD/FEN file, in file order or shuffled, from `start` (0-based).
+    File {
+        path: PathBuf,
+        random: bool,
+        start: usize,
+    },
+    /// Balanced random openings made per round.
+    Generated,
+}
+
+/// Everything `feerie match` was asked to do.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub variant: String,
+    pub engines: [EngineSpec; 2],
+    pub controls: [Control; 2],
+    pub rounds: usize,
+    /// 1, or 2 with `--repeat` (each opening with both colours).
+    pub games_per_round: usize,
+    pub concurrency: usize,
+    pub openings: OpeningSource,
+    pub sprt: Option<Sprt>,
+    pub pgn_out: Option<PathBuf>,
+    pub draw: Option<DrawRule>,
+    pub resign: Option<ResignRule>,
+    pub margin_ms: u64,
+    pub watchdog: Duration,
+    pub seed: u64,
+    pub event: String,
+    pub max_plies: usize,
+}
+
+/// What a match ended with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchSummary {
+    /// From the first engine's point of view.
+    pub tally: Tally,
+    pub verdict: Option<Verdict>,
+    pub llr: Option<f64>,
+    /// Games abandoned by a stop.
+    pub unfinished: usize,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Job {
+    number: usize,
+    round: usize,
+    /// Index of the engine playing White.
+    white: usize,
+}
+
+/// Scores an opening candidate for balance: a short search, side to move's view.
+pub type OpeningEvaluator<'a, P> = &'a (dyn Fn(&P) -> i32 + Sync);
+
+fn opening_for<P: Position>(
+    cfg: &MatchConfig,
+    book: &[String],
+    round: usize,
+    evaluate: OpeningEvaluator<'_, P>,
+) -> Option<String> {
+    let fen = match &cfg.openings {
+        OpeningSource::File { start, .. } => book[(start + round) % book.len()].clone(),
+        OpeningSource::Generated => {
+            let mut rng = Rng::new(cfg.seed.wrapping_mul(1_000_003).wrapping_add(round as u64));
+            openings::generate::<P>(&mut rng, 4, 8, 60, 40, evaluate)
+        }
+    };
+    (fen != P::startpos().to_fen()).then_some(fen)
+}
+
+fn load_book<P: Position>(cfg: &MatchConfig) -> Result<Vec<String>, String> {
+    let OpeningSource::File { path, random, .. } = &cfg.openings else {
+        return Ok(Vec::new());
+    };
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read openings {}: {e}", path.display()))?;
+    let mut book =
+        openings::read_book::<P>(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    if *random {
+        Rng::new(cfg.seed).shuffle(&mut book);
+    }
+    Ok(book)
+}
+
+/// Starts an engine if this worker does not have it running.
+fn ensure_started(
+    slot: &mut Option<EngineProcess>,
+    spec: &EngineSpec,
+    variant: &str,
+) -> Result<(), String> {
+    if slot.is_none() {
+        *slot = Some(EngineProcess::start(spec, variant).map_err(|e| e.to_string())?);
+    }
+    Ok(())
+}
+
+fn worker<P: Position>(
+    cfg: &MatchConfig,
+    book: &[String],
+    jobs: &Mutex<VecDeque<Job>>,
+    results: mpsc::Sender<(Job, GameRecord)>,
+    stop: &AtomicBool,
+    evaluate: OpeningEvaluator<'_, P>,
+) {
+    let mut engines: [Option<EngineProcess>; 2] = [None, None];
+    let rules = |white: usize| GameRules {
+        controls: [cfg.controls[white], cfg.controls[1 - white]],
+        margin_ms: cfg.margin_ms,
+        watchdog: cfg.watchdog,
+        draw: cfg.draw,
+        resign: cfg.resign,
+        max_plies: cfg.max_plies,
+    };
+    loop {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let Some(job) = jobs.lock().expect("job queue").pop_front() else {
+            break;
+        };
+        let fen = opening_for::<P>(cfg, book, job.round, evaluate);
+        let names = [
+            cfg.engines[job.white].name.clone(),
+            cfg.engines[1 - job.white].name.clone(),
+        ];
+        let mut record = GameRecord {
+            event: cfg.event.clone(),
+            date: today(),
+            round: format!("{}.{}", job.round + 1, job.number % cfg.games_per_round + 1),
+            white: names[0].clone(),
+            black: names[1].clone(),
+            variant: cfg.variant.clone(),
+            fen: fen.clone(),
+            time_control: tc_tag(cfg.controls[job.white], cfg.controls[1 - job.white]),
+            moves: Vec::new(),
+            result: GameResult::Unfinished,
+            termination: String::new(),
+            reason: String::new(),
+        };
+        let mut start_failure = None;
+        for (e, slot) in engines.iter_mut().enumerate() {
+            if let Err(err) = ensure_started(slot, &cfg.engines[e], &cfg.variant) {
+                start_failure = Some((e, err));
+            }
+        }
+        if let Some((e, err)) = start_failure {
+            let white_failed = e == job.white;
+            record.result = if white_failed {
+                GameResult::BlackWins
+            } else {
+                GameResult::WhiteWins
+            };
+            record.termination = "crash".into();
+            record.reason = format!("{} could not start: {err}", cfg.engines[e].name);
+        } else {
+            let [a, b] = &mut engines;
+            let (a, b) = (a.as_mut().expect("started"), b.as_mut().expect("started"));
+            let pair = if job.white == 0 { [a, b] } else { [b, a] };
+            let end = play_game::<P>(fen.as_deref(), pair, &rules(job.white), stop);
+            for (color, broken) in end.broken.iter().enumerate() {
+                if *broken {
+                    let e = if color == 0 { job.white } else { 1 - job.white };
+                    if let Some(p) = engines[e].take() {
+                        p.kill();
+                    }
+                }
+            }
+            record.moves = end.moves;
+            record.result = end.result;
+            record.termination = end.termination;
+            record.reason = end.reason;
+        }
+        if results.send((job, record)).is_err() {
+            break;
+        }
+    }
+    for p in engines.into_iter().flatten() {
+        p.shutdown();
+    }
+}
+
+fn tc_tag(white: Control, black: Control) -> String {
+    if white == black {
+        white.pgn_tag()
+    } else {
+        format!("{} vs {}", white.pgn_tag(), black.pgn_tag())
+    }
+}
+
+/// Today's date for the PGN `Date` tag, from the system clock (UTC).
+fn today() -> String {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() / 86_400)
+        .unwrap_or(0) as i64;
+    date_of_day(days)
+}
+
+/// `YYYY.MM.DD` of a day counted from 1970-01-01 (proleptic Gregorian calendar, after
+/// H. Hinnant's civil-from-days derivation).
+fn date_of_day(days: i64) -> String {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// Plays the match, printing progress to `out`.
+pub fn run_match<P: Position>(
+    cfg: &MatchConfig,
+    evaluate: OpeningEvaluator<'_, P>,
+    stop: &AtomicBool,
+    out: &mut dyn Write,
+) -> Result<MatchSummary, String> {
+    let book = load_book::<P>(cfg)?;
+    let mut pgn = match &cfg.pgn_out {
+        Some(path) => Some(
+            std::fs::File::create(path)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
+    let total = cfg.rounds * cfg.games_per_round;
+    let jobs: VecDeque<Job> = (0..total)
+        .map(|number| {
+            let round = number / cfg.games_per_round;
+            let white = if cfg.games_per_round == 2 {
+                number % 2
+            } else {
+                round % 2
+            };
+            Job {
+                number,
+                round,
+                white,
+            }
+        })
+        .collect();
+    let jobs = Mutex::new(jobs);
+    let (tx, rx) = mpsc::channel();
+    let mut summary = MatchSummary {
+        tally: Tally::default(),
+        verdict: None,
+        llr: None,
+        unfinished: 0,
+    };
+    let names = (&cfg.engines[0].name, &cfg.engines[1].name);
+    std::thread::scope(|scope| -> Result<(), String> {
+        for _ in 0..cfg.concurrency.clamp(1, total.max(1)) {
+            let tx = tx.clone();
+            let (book, jobs) = (&book, &jobs);
+            scope.spawn(move || worker::<P>(cfg, book, jobs, tx, stop, evaluate));
+        }
+        drop(tx);
+        for (done, (job, record)) in rx.iter().enumerate() {
+            if let Some(file) = pgn.as_mut() {
+                file.write_all(record.to_pgn().as_bytes())
+                    .and_then(|_| file.flush())
+                    .map_err(|e| format!("cannot write PGN: {e}"))?;
+            }
+            let first_is_white = job.white == 0;
+            match (record.result, first_is_white) {
+                (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => {
+                    summary.tally.wins += 1
+                }
+                (GameResult::WhiteWins, false) | (GameResult::BlackWins, true) => {
+                    summary.tally.losses += 1
+                }
+                (GameResult::Draw, _) => summary.tally.draws += 1,
+                (GameResult::Unfinished, _) => summary.unfinished += 1,
+            }
+            let _ = writeln!(
+                out,
+                "Finished game {} of {total} ({} vs {}): {} {{{}}}",
+                job.number + 1,
+                record.white,
+                record.black,
+                record.result.as_str(),
+                record.reason
+            );
+            let t = summary.tally;
+            let mut line = format!(
+                "Score of {} vs {}: {} - {} - {} [{:.3}] {}",
+                names.0,
+                names.1,
+                t.wins,
+                t.losses,
+                t.draws,
+                t.score().unwrap_or(0.5),
+                t.games()
+            );
+            if let Some(sprt) = cfg.sprt {
+                let llr = sprt.llr(&t);
+                let (lo, hi) = sprt.bounds();
+                line.push_str(&format!("  LLR {llr:.2} ({lo:.2}, {hi:.2})"));
+                summary.llr = Some(llr);
+                let verdict = sprt.verdict(&t);
+                summary.verdict = Some(verdict);
+                if verdict != Verdict::Continue && !stop.load(Ordering::Relaxed) {
+                    stop.store(true, Ordering::Relaxed);
+                    line.push_str("  SPRT verdict reached: stopping");
+                }
+            }
+            let _ = writeln!(out, "{line}");
+            let _ = (done, out.flush());
+        }
+        Ok(())
+    })?;
+    Ok(summary)
+}
+
+/// The closing report: W-L-D, score, Elo with its 95% interval, and the SPRT state.
+pub fn report(cfg: &MatchConfig, summary: &MatchSummary) -> String {
+    let t = summary.tally;
+    let mut s = format!(
+        "Results of {} vs {} ({}, {}):\n",
+        cfg.engines[0].name,
+        cfg.engines[1].name,
+        cfg.variant,
+        tc_tag(cfg.controls[0], cfg.controls[1])
+    );
+    s.push_str(&format!(
+        "Games: {}, Wins: {}, Losses: {}, Draws: {}, Points: {:.1} ({:.2} %)\n",
+        t.games(),
+        t.wins,
+        t.losses,
+        t.draws,
+        t.points(),
+        t.score().unwrap_or(0.0) * 100.0
+    ));
+    match t.elo() {
+        Some((elo, margin)) if elo.is_finite() && margin.is_finite() => {
+            s.push_str(&format!("Elo difference: {elo:.1} +/- {margin:.1} (95%)\n"))
+        }
+        Some((elo, _)) => s.push_str(&format!("Elo difference: {elo} (interval unbounded)\n")),
+        None => s.push_str("Elo difference: no games\n"),
+    }
+    if let Some(sprt) = cfg.sprt {
+        let (lo, hi) = sprt.bounds();
+        let verdict = match summary.verdict {
+            Some(Verdict::AcceptH1) => "H1 accepted",
+            Some(Verdict::AcceptH0) => "H0 accepted",
+            _ => "no verdict yet",
+        };
+        s.push_str(&format!(
+            "SPRT: elo0 {} elo1 {} alpha {} beta {}: LLR {:.2} ({lo:.2}, {hi:.2}) {verdict}\n",
+            sprt.elo0,
+            sprt.elo1,
+            sprt.alpha,
+            sprt.beta,
+            summary.llr.unwrap_or(0.0)
+        ));
+    }
+    if summary.unfinished > 0 {
+        s.push_str(&format!("Unfinished games: {}\n", summary.unfinished));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn calendar_dates() {
+        assert_eq!(date_of_day(0), "1970.01.01");
+        assert_eq!(date_of_day(59), "1970.03.01");
+        assert_eq!(date_of_day(11_016), "2000.02.29");
+        assert_eq!(date_of_day(20_414), "2025.11.22");
+    }
+}

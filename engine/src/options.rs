@@ -1,0 +1,275 @@
+//! The UCI options: their declarations for `uci`, and parsing `setoption`. A bad value is
+//! refused with a message and the option keeps its previous value.
+
+use feerie_movegen::Variant;
+use feerie_search::Settings;
+
+/// Range and default of a numeric (`spin`) option.
+#[derive(Clone, Copy, Debug)]
+struct Spin {
+    name: &'static str,
+    default: i64,
+    min: i64,
+    max: i64,
+}
+
+const HASH: Spin = Spin {
+    name: "Hash",
+    default: 16,
+    min: 1,
+    max: 32768,
+};
+const THREADS: Spin = Spin {
+    name: "Threads",
+    default: 1,
+    min: 1,
+    max: 64,
+};
+const MULTI_PV: Spin = Spin {
+    name: "MultiPV",
+    default: 1,
+    min: 1,
+    max: 64,
+};
+const MOVE_OVERHEAD: Spin = Spin {
+    name: "Move Overhead",
+    default: 10,
+    min: 0,
+    max: 5000,
+};
+
+/// The current value of every option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineOptions {
+    pub variant: Variant,
+    pub hash_mb: usize,
+    pub threads: usize,
+    pub multipv: usize,
+    pub move_overhead_ms: u64,
+    pub ponder: bool,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            variant: Variant::Chess,
+            hash_mb: HASH.default as usize,
+            threads: THREADS.default as usize,
+            multipv: MULTI_PV.default as usize,
+            move_overhead_ms: MOVE_OVERHEAD.default as u64,
+            ponder: false,
+        }
+    }
+}
+
+impl EngineOptions {
+    /// The part of the options the searcher reads.
+    pub fn settings(&self) -> Settings {
+        Settings {
+            threads: self.threads,
+            multipv: self.multipv,
+            move_overhead_ms: self.move_overhead_ms,
+        }
+    }
+
+    /// Records a change in the option values (the caller applies its effects).
+    pub fn apply(&mut self, change: &OptionChange) {
+        match *change {
+            OptionChange::Variant(v) => self.variant = v,
+            OptionChange::Hash(mb) => self.hash_mb = mb,
+            OptionChange::Threads(n) => self.threads = n,
+            OptionChange::MultiPv(n) => self.multipv = n,
+            OptionChange::MoveOverhead(ms) => self.move_overhead_ms = ms,
+            OptionChange::Ponder(on) => self.ponder = on,
+            OptionChange::ClearHash => {}
+        }
+    }
+}
+
+/// One accepted `setoption`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionChange {
+    Variant(Variant),
+    Hash(usize),
+    Threads(usize),
+    MultiPv(usize),
+    MoveOverhead(u64),
+    Ponder(bool),
+    ClearHash,
+}
+
+/// The `option name ...` lines answering `uci`.
+pub fn declarations() -> Vec<String> {
+    let vars: String = Variant::ALL.iter().map(|v| format!(" var {v}")).collect();
+    let spin = |s: Spin| {
+        format!(
+            "option name {} type spin default {} min {} max {}",
+            s.name, s.default, s.min, s.max
+        )
+    };
+    vec![
+        format!(
+            "option name UCI_Variant type combo default {}{vars}",
+            Variant::Chess
+        ),
+        spin(HASH),
+        spin(THREADS),
+        spin(MULTI_PV),
+        "option name Clear Hash type button".to_string(),
+        spin(MOVE_OVERHEAD),
+        "option name Ponder type check default false".to_string(),
+    ]
+}
+
+/// Parses the tokens after `setoption`: `name <name...> [value <value...>]`. Option names
+/// are matched without regard to case, as in Stockfish.
+pub fn parse_setoption(tokens: &[&str]) -> Result<OptionChange, String> {
+    if tokens.first() != Some(&"name") {
+        return Err("setoption: expected 'name <option> [value <value>]'".into());
+    }
+    let value_at = tokens.iter().position(|&t| t == "value");
+    let name_end = value_at.unwrap_or(tokens.len());
+    let name = tokens[1..name_end].join(" ");
+    let value = value_at.map(|v| tokens[v + 1..].join(" "));
+    if name.is_empty() {
+        return Err("setoption: missing option name".into());
+    }
+    let is = |s: &str| name.eq_ignore_ascii_case(s);
+    if is("UCI_Variant") {
+        let value = value.ok_or("option UCI_Variant needs a value")?;
+        let wanted = value.to_ascii_lowercase();
+        return Variant::from_name(&wanted)
+            .map(OptionChange::Variant)
+            .ok_or_else(|| {
+                let known: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+                format!(
+                    "option UCI_Variant: unknown variant '{value}' (known: {})",
+                    known.join(", ")
+                )
+            });
+    }
+    if is("Clear Hash") {
+        return Ok(OptionChange::ClearHash);
+    }
+    if is("Ponder") {
+        return match value.as_deref().map(str::to_ascii_lowercase).as_deref() {
+            Some("true") => Ok(OptionChange::Ponder(true)),
+            Some("false") => Ok(OptionChange::Ponder(false)),
+            _ => Err("option Ponder: value must be true or false".into()),
+        };
+    }
+    for spin in [HASH, THREADS, MULTI_PV, MOVE_OVERHEAD] {
+        if is(spin.name) {
+            let n = parse_spin(spin, value.as_deref())?;
+            return Ok(match spin.name {
+                "Hash" => OptionChange::Hash(n as usize),
+                "Threads" => OptionChange::Threads(n as usize),
+                "MultiPV" => OptionChange::MultiPv(n as usize),
+                _ => OptionChange::MoveOverhead(n as u64),
+            });
+        }
+    }
+    Err(format!("unknown option '{name}'"))
+}
+
+/// A spin value inside its range, or why not.
+fn parse_spin(spin: Spin, value: Option<&str>) -> Result<i64, String> {
+    let text = value.ok_or_else(|| format!("option {} needs a value", spin.name))?;
+    let n: i64 = text
+        .parse()
+        .map_err(|_| format!("option {}: '{text}' is not a whole number", spin.name))?;
+    if n < spin.min || n > spin.max {
+        return Err(format!(
+            "option {}: {n} is out of range {}..{}",
+            spin.name, spin.min, spin.max
+        ));
+    }
+    Ok(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> Result<OptionChange, String> {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        parse_setoption(&tokens)
+    }
+
+    #[test]
+    fn declarations_list_every_option_and_every_variant() {
+        let lines = declarations();
+        let variants: String = Variant::ALL.iter().map(|v| format!(" var {v}")).collect();
+        assert_eq!(
+            lines[0],
+            format!("option name UCI_Variant type combo default chess{variants}")
+        );
+        for name in [
+            "Hash",
+            "Threads",
+            "MultiPV",
+            "Clear Hash",
+            "Move Overhead",
+            "Ponder",
+        ] {
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.starts_with(&format!("option name {name} type"))),
+                "{name} missing"
+            );
+        }
+    }
+
+    #[test]
+    fn good_values_are_accepted() {
+        assert_eq!(parse("name Hash value 64"), Ok(OptionChange::Hash(64)));
+        assert_eq!(parse("name threads value 4"), Ok(OptionChange::Threads(4)));
+        assert_eq!(parse("name MultiPV value 3"), Ok(OptionChange::MultiPv(3)));
+        assert_eq!(
+            parse("name Move Overhead value 0"),
+            Ok(OptionChange::MoveOverhead(0))
+        );
+        assert_eq!(parse("name Clear Hash"), Ok(OptionChange::ClearHash));
+        assert_eq!(
+            parse("name Ponder value true"),
+            Ok(OptionChange::Ponder(true))
+        );
+        assert_eq!(
+            parse("name UCI_Variant value Chess"),
+            Ok(OptionChange::Variant(Variant::Chess))
+        );
+    }
+
+    #[test]
+    fn bad_names_and_values_are_refused() {
+        for line in [
+            "",
+            "Hash value 3",
+            "name",
+            "name Hash",
+            "name Hash value",
+            "name Hash value 0",
+            "name Hash value 100000",
+            "name Hash value big",
+            "name Threads value -1",
+            "name Move Overhead value 5001",
+            "name Ponder value maybe",
+            "name UCI_Variant value shogi",
+            "name UCI_Variant",
+            "name Contempt value 20",
+        ] {
+            assert!(parse(line).is_err(), "accepted: setoption {line}");
+        }
+    }
+
+    #[test]
+    fn settings_follow_the_options() {
+        let mut o = EngineOptions::default();
+        o.apply(&OptionChange::Threads(3));
+        o.apply(&OptionChange::MultiPv(2));
+        o.apply(&OptionChange::MoveOverhead(50));
+        let s = o.settings();
+        assert_eq!((s.threads, s.multipv, s.move_overhead_ms), (3, 2, 50));
+    }
+}

@@ -1,0 +1,367 @@
+//! One game of one variant behind an object-safe trait, so the UCI loop and the command
+//! line work with `Box<dyn Session>` and never name a variant's types.
+
+use crate::go_params::GoParams;
+use crate::options::EngineOptions;
+use crate::out::Out;
+use crate::report;
+use feerie_eval::Evaluator;
+use feerie_movegen::{perft_divide, Position, Variant};
+use feerie_search::{Limits, Score, Searcher, Settings, Signals};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+/// Stack of the search thread: deep recursion with per-ply move lists needs more than
+/// the default 2 MiB (memory is only committed as it is used).
+const SEARCH_STACK_BYTES: usize = 64 << 20;
+/// Hash size of the searcher `bench` uses, so results do not depend on the `Hash` option.
+const BENCH_HASH_MB: usize = 16;
+
+/// What a variant's game offers the front ends.
+pub trait Session: Send {
+    fn variant(&self) -> Variant;
+    /// Sets the position: `fen` (or the start position when `None`) followed by `moves`.
+    /// On any error nothing changes, and the message names the culprit.
+    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
+    fn fen(&self) -> String;
+    /// The `d` command's text: board, FEN, key.
+    fn display(&self) -> String;
+    /// Leaf counts per root move (canonical move strings) at `depth`.
+    fn perft(&self, depth: u32) -> PerftReport;
+    /// Starts a search on its own thread; it prints `info` lines and finally `bestmove`.
+    /// `errors` are the problems found while parsing `go`: they are reported through `out`
+    /// with any found here, and if they left no limit the search is kept shallow.
+    fn go(&mut self, go: &GoParams, errors: Vec<String>, out: &Out) -> Option<SearchHandle>;
+    fn set_hash(&mut self, mb: usize);
+    fn set_settings(&mut self, settings: Settings);
+    /// Forgets what the searcher learnt (`ucinewgame`, `Clear Hash`).
+    fn clear(&mut self);
+    /// Searches the variant's bench positions to `depth` with a fresh single-threaded
+    /// searcher, printing one line per position.
+    fn bench(&mut self, depth: u32, out: &Out) -> BenchReport;
+}
+
+/// Result of a perft run.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PerftReport {
+    pub divide: Vec<(String, u64)>,
+    pub nodes: u64,
+}
+
+/// Result of a bench run.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BenchReport {
+    pub positions: usize,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+/// A search running on its own thread.
+#[derive(Debug)]
+pub struct SearchHandle {
+    thread: JoinHandle<()>,
+    signals: Arc<Signals>,
+    /// Set just before `bestmove` is printed: from then on the search counts as over,
+    /// so a `go` sent right after `bestmove` is never refused as "already searching".
+    done: Arc<AtomicBool>,
+    /// Neither `infinite` nor `ponder`: the search ends by itself.
+    finite: bool,
+}
+
+impl SearchHandle {
+    pub fn stop(&self) {
+        self.signals.stop.store(true, Ordering::SeqCst);
+        self.thread.thread().unpark();
+    }
+
+    pub fn ponderhit(&self) {
+        self.signals.ponderhit.store(true, Ordering::SeqCst);
+        self.thread.thread().unpark();
+    }
+
+    /// True once `bestmove` is out (or about to be), or the thread has ended anyway.
+    pub fn is_done(&self) -> bool {
+        self.done.load(Ordering::SeqCst) || self.thread.is_finished()
+    }
+
+    pub fn is_finite(&self) -> bool {
+        self.finite
+    }
+
+    /// Waits for the thread to end.
+    pub fn join(self) {
+        let _ = self.thread.join();
+    }
+}
+
+/// The game of one variant `P`, searched with evaluator `E`.
+#[derive(Debug)]
+pub struct GameSession<P: Position, E: Evaluator<P>> {
+    variant: Variant,
+    pos: P,
+    searcher: Arc<Mutex<Searcher<P, E>>>,
+    bench_fens: &'static [&'static str],
+}
+
+impl<P: Position, E: Evaluator<P>> GameSession<P, E> {
+    /// A session at the start position, its searcher sized and set from `options`.
+    /// `bench_fens` are the `bench` positions (empty: the start position only).
+    pub fn boxed(
+        variant: Variant,
+        options: &EngineOptions,
+        bench_fens: &'static [&'static str],
+    ) -> Box<dyn Session> {
+        let mut searcher = Searcher::new(options.hash_mb, E::default());
+        searcher.settings = options.settings();
+        Box::new(GameSession {
+            variant,
+            pos: P::startpos(),
+            searcher: Arc::new(Mutex::new(searcher)),
+            bench_fens,
+        })
+    }
+
+    fn searcher(&self) -> MutexGuard<'_, Searcher<P, E>> {
+        lock(&self.searcher)
+    }
+}
+
+/// Locks a mutex even if a thread panicked while holding it: the data is still usable
+/// and the engine must keep answering.
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn legal_moves<P: Position>(pos: &P) -> P::MoveList {
+    let mut moves = P::MoveList::default();
+    pos.legal_moves(&mut moves);
+    moves
+}
+
+impl<P: Position, E: Evaluator<P>> Session for GameSession<P, E> {
+    fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
+        let mut pos = match fen {
+            None => P::startpos(),
+            Some(fen) => P::from_fen(fen).map_err(|e| e.to_string())?,
+        };
+        for (index, text) in moves.iter().enumerate() {
+            let mv = pos
+                .parse_move(text)
+                .map_err(|e| format!("move {} '{text}' refused: {e}", index + 1))?;
+            pos.play(mv);
+        }
+        self.pos = pos;
+        Ok(())
+    }
+
+    fn fen(&self) -> String {
+        self.pos.to_fen()
+    }
+
+    fn display(&self) -> String {
+        format!(
+            "{}\nVariant: {}\nFen: {}\nKey: {:016X}\nIn check: {}",
+            self.pos.board_picture().trim_end(),
+            self.variant,
+            self.pos.to_fen(),
+            self.pos.hash(),
+            if self.pos.in_check() { "yes" } else { "no" }
+        )
+    }
+
+    fn perft(&self, depth: u32) -> PerftReport {
+        if depth == 0 {
+            return PerftReport {
+                divide: Vec::new(),
+                nodes: 1,
+            };
+        }
+        let divide: Vec<(String, u64)> = perft_divide(&self.pos, depth, true)
+            .into_iter()
+            .map(|(mv, n)| (mv.to_string(), n))
+            .collect();
+        let nodes = divide.iter().map(|(_, n)| n).sum();
+        PerftReport { divide, nodes }
+    }
+
+    fn go(&mut self, go: &GoParams, mut errors: Vec<String>, out: &Out) -> Option<SearchHandle> {
+        let pos = self.pos.clone();
+        let mut searchmoves = Vec::new();
+        for text in &go.searchmoves {
+            match pos.parse_move(text) {
+                Ok(mv) if searchmoves.contains(&mv) => {}
+                Ok(mv) => searchmoves.push(mv),
+                Err(e) => errors.push(format!("go searchmoves: {e}; dropped")),
+            }
+        }
+        let limits = go.limits(pos.side_to_move(), searchmoves, &mut errors);
+        for e in &errors {
+            out.error(e);
+        }
+        let signals = Arc::new(Signals::default());
+        let done = Arc::new(AtomicBool::new(false));
+        let finite = !limits.infinite && !limits.ponder;
+        let job = SearchJob {
+            pos,
+            limits,
+            searcher: Arc::clone(&self.searcher),
+            signals: Arc::clone(&signals),
+            done: Arc::clone(&done),
+            out: out.clone(),
+        };
+        let spawned = thread::Builder::new()
+            .name("search".into())
+            .stack_size(SEARCH_STACK_BYTES)
+            .spawn(move || job.run());
+        match spawned {
+            Ok(thread) => Some(SearchHandle {
+                thread,
+                signals,
+                done,
+                finite,
+            }),
+            Err(e) => {
+                // No thread: answer at once with any legal move rather than not at all.
+                out.error(&format!("cannot start the search thread: {e}"));
+                let first = legal_moves(&self.pos).first().copied();
+                out.line(&report::bestmove(first, None));
+                None
+            }
+        }
+    }
+
+    fn set_hash(&mut self, mb: usize) {
+        self.searcher().set_hash_size(mb);
+    }
+
+    fn set_settings(&mut self, settings: Settings) {
+        self.searcher().settings = settings;
+    }
+
+    fn clear(&mut self) {
+        self.searcher().clear();
+    }
+
+    fn bench(&mut self, depth: u32, out: &Out) -> BenchReport {
+        let mut searcher: Searcher<P, E> = Searcher::new(BENCH_HASH_MB, E::default());
+        let start_fen = P::startpos().to_fen();
+        let fens: Vec<&str> = if self.bench_fens.is_empty() {
+            vec![start_fen.as_str()]
+        } else {
+            self.bench_fens.to_vec()
+        };
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let mut report = BenchReport::default();
+        let start = Instant::now();
+        for (i, fen) in fens.iter().enumerate() {
+            let pos = match P::from_fen(fen) {
+                Ok(p) => p,
+                Err(e) => {
+                    out.error(&format!("bench position {fen}: {e}"));
+                    continue;
+                }
+            };
+            searcher.clear();
+            let signals = Signals::default();
+            let result = searcher.search(&pos, &limits, &signals, &mut |_| {});
+            report.positions += 1;
+            report.nodes += result.nodes;
+            out.line(&format!(
+                "Position {}/{}: {fen}: {} score {} nodes {}",
+                i + 1,
+                fens.len(),
+                report::bestmove(result.best, None),
+                report::score(result.score),
+                result.nodes
+            ));
+        }
+        report.elapsed = start.elapsed();
+        report
+    }
+}
+
+/// Everything a search thread needs, moved into it.
+struct SearchJob<P: Position, E: Evaluator<P>> {
+    pos: P,
+    limits: Limits<P::Move>,
+    searcher: Arc<Mutex<Searcher<P, E>>>,
+    signals: Arc<Signals>,
+    done: Arc<AtomicBool>,
+    out: Out,
+}
+
+impl<P: Position, E: Evaluator<P>> SearchJob<P, E> {
+    fn run(self) {
+        let moves = legal_moves(&self.pos);
+        if moves.is_empty() {
+            let score = if self.pos.in_check() {
+                Score::Mate(0)
+            } else {
+                Score::Cp(0)
+            };
+            self.out
+                .line(&format!("info depth 0 score {}", report::score(score)));
+            self.hold_until_released();
+            self.finish(None, None);
+            return;
+        }
+        let result = {
+            let mut searcher = lock(&self.searcher);
+            let out = &self.out;
+            searcher.search(&self.pos, &self.limits, &self.signals, &mut |info| {
+                out.line(&report::info(info))
+            })
+        };
+        self.hold_until_released();
+        // Trust, but verify: never print an illegal move (or one outside `searchmoves`),
+        // whatever the search returned.
+        let allowed: &[P::Move] = if self.limits.searchmoves.is_empty() {
+            &moves
+        } else {
+            &self.limits.searchmoves
+        };
+        let best = match result.best.filter(|b| allowed.contains(b)) {
+            Some(b) => b,
+            None => {
+                self.out
+                    .error("the search returned no allowed move; playing the first one");
+                allowed[0]
+            }
+        };
+        let ponder = result.ponder.filter(|p| {
+            let mut after = self.pos.clone();
+            after.play(best);
+            legal_moves(&after).contains(p)
+        });
+        self.finish(Some(best), ponder);
+    }
+
+    /// UCI forbids `bestmove` before `stop` in an infinite search, and before `stop` or
+    /// `ponderhit` while pondering, even if the search itself has finished.
+    fn hold_until_released(&self) {
+        loop {
+            if self.signals.stop.load(Ordering::SeqCst) {
+                return;
+            }
+            let pondering = self.limits.ponder && !self.signals.ponderhit.load(Ordering::SeqCst);
+            if !self.limits.infinite && !pondering {
+                return;
+            }
+            thread::park_timeout(Duration::from_millis(20));
+        }
+    }
+
+    fn finish(&self, best: Option<P::Move>, ponder: Option<P::Move>) {
+        self.done.store(true, Ordering::SeqCst);
+        self.out.line(&report::bestmove(best, ponder));
+    }
+}

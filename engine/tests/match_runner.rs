@@ -1,0 +1,207 @@
+//! `feerie match` end to end: Feerie against itself in every variant (the PGN replayed
+//! move by move through the referee), and against engines that misbehave on purpose.
+
+use feerie::matches::pgn::{parse_pgn, GameResult, ParsedGame};
+use feerie::variants::{dispatch, VariantVisitor};
+use feerie_eval::Evaluator;
+use feerie_movegen::{Color, Outcome, Position, Variant};
+use std::path::PathBuf;
+use std::process::Command;
+
+const FEERIE: &str = env!("CARGO_BIN_EXE_feerie");
+
+fn temp_path(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("feerie-match-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Runs `feerie match` and returns (stdout, PGN text).
+fn run_match(args: &[&str], pgn_name: &str) -> (String, String) {
+    let pgn = temp_path(pgn_name);
+    let output = Command::new(FEERIE)
+        .arg("match")
+        .args(args)
+        .arg("--pgnout")
+        .arg(&pgn)
+        .output()
+        .expect("run feerie match");
+    let stdout = String::from_utf8_lossy(&output.stdout).to_string();
+    assert!(
+        output.status.success(),
+        "feerie match failed: {}\n{stdout}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = std::fs::read_to_string(&pgn).expect("PGN written");
+    (stdout, text)
+}
+
+/// Replays a game through the referee: every move legal, and a result that follows from
+/// the final position when the game ended by the rules.
+struct Replay<'a>(&'a ParsedGame);
+
+impl VariantVisitor for Replay<'_> {
+    type Output = Result<(), String>;
+
+    fn visit<P: Position, E: Evaluator<P>>(self) -> Result<(), String> {
+        let game = self.0;
+        let mut pos = match game.tag("FEN") {
+            Some(fen) => P::from_fen(fen).map_err(|e| e.to_string())?,
+            None => P::startpos(),
+        };
+        for (i, text) in game.moves.iter().enumerate() {
+            let mv = pos
+                .parse_move(text)
+                .map_err(|e| format!("ply {}: {e}", i + 1))?;
+            pos.play(mv);
+        }
+        let result = game.result.ok_or("no result")?;
+        let termination = game.tag("Termination").ok_or("no Termination")?;
+        match pos.outcome() {
+            Some(Outcome::Checkmate) => {
+                let expected = if pos.side_to_move() == Color::White {
+                    GameResult::BlackWins
+                } else {
+                    GameResult::WhiteWins
+                };
+                if result != expected || termination != "checkmate" {
+                    return Err(format!("mate on the board but {result:?} / {termination}"));
+                }
+            }
+            Some(other) if termination == other.describe() => {
+                if result != GameResult::Draw {
+                    return Err(format!("{termination} but {result:?}"));
+                }
+            }
+            _ => {
+                if termination != "adjudication" {
+                    return Err(format!("game not over but ended by {termination}"));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn self_play_match_in_every_variant_replays_through_the_referee() {
+    for &variant in Variant::ALL {
+        let name = variant.name();
+        let (stdout, pgn) = run_match(
+            &[
+                "--variant",
+                name,
+                "--engine",
+                &format!("cmd={FEERIE}"),
+                "name=a",
+                "--engine",
+                &format!("cmd={FEERIE}"),
+                "name=b",
+                "--each",
+                "nodes=300",
+                "--rounds",
+                "2",
+                "--repeat",
+                "--concurrency",
+                "2",
+                "--maxmoves",
+                "60",
+                "--seed",
+                "3",
+            ],
+            &format!("{name}.pgn"),
+        );
+        let games = parse_pgn(&pgn).unwrap();
+        assert_eq!(games.len(), 4, "{name}: {stdout}");
+        let (mut a_points, mut b_points) = (0.0, 0.0);
+        for game in &games {
+            assert_eq!(game.tag("Variant"), Some(name));
+            assert!(
+                game.tag("FEN").is_some(),
+                "generated openings are not the start"
+            );
+            dispatch(variant, Replay(game)).unwrap_or_else(|e| panic!("{name}: {e}\n{pgn}"));
+            let white_points = match game.result.unwrap() {
+                GameResult::WhiteWins => 1.0,
+                GameResult::BlackWins => 0.0,
+                GameResult::Draw => 0.5,
+                GameResult::Unfinished => panic!("unfinished game"),
+            };
+            if game.tag("White") == Some("a") {
+                a_points += white_points;
+                b_points += 1.0 - white_points;
+            } else {
+                b_points += white_points;
+                a_points += 1.0 - white_points;
+            }
+        }
+        assert_eq!(a_points + b_points, 4.0);
+        let summary = stdout.lines().find(|l| l.starts_with("Games: ")).unwrap();
+        assert!(
+            summary.contains(&format!("Points: {a_points:.1}")),
+            "{name}: {summary} vs {a_points}"
+        );
+        assert!(stdout.contains("Elo difference"), "{stdout}");
+    }
+}
+
+fn misbehaving(mode: &str) -> String {
+    let script =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python/misbehaving_engine.py");
+    format!("args={} {mode}", script.display())
+}
+
+#[test]
+fn misbehaving_engines_lose_with_the_reason_and_the_match_goes_on() {
+    for (mode, termination) in [
+        ("illegal", "illegal move"),
+        ("crash", "crash"),
+        ("silent", "timeout"),
+    ] {
+        let (stdout, pgn) = run_match(
+            &[
+                "--engine",
+                &format!("cmd={FEERIE}"),
+                "name=feerie",
+                "nodes=200",
+                "--engine",
+                "cmd=python3",
+                &misbehaving(mode),
+                "name=bad",
+                "nodes=200",
+                "--rounds",
+                "2",
+                "--repeat",
+                "--watchdog",
+                "2",
+                "--openings",
+                &format!("file={}", write_book().display()),
+            ],
+            &format!("bad-{mode}.pgn"),
+        );
+        let games = parse_pgn(&pgn).unwrap();
+        assert_eq!(games.len(), 4, "{mode}: every game is played: {stdout}");
+        for game in &games {
+            assert_eq!(game.tag("Termination"), Some(termination), "{mode}:\n{pgn}");
+            let bad_is_white = game.tag("White") == Some("bad");
+            let expected = if bad_is_white {
+                GameResult::BlackWins
+            } else {
+                GameResult::WhiteWins
+            };
+            assert_eq!(game.result, Some(expected), "{mode}:\n{pgn}");
+        }
+        assert!(stdout.contains("Wins: 4, Losses: 0, Draws: 0"), "{stdout}");
+    }
+}
+
+fn write_book() -> PathBuf {
+    let path = temp_path("book.epd");
+    std::fs::write(
+        &path,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5;\n\
+         rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq -\n",
+    )
+    .unwrap();
+    path
+}

@@ -1,0 +1,778 @@
+//! One search thread: iterative deepening, aspiration windows, principal variation
+//! search and quiescence. Lazy SMP runs several of these over a shared TT; only the
+//! main thread (id 0) watches the clock and reports.
+
+use crate::ordering::{is_special, score_moves, History, Killers, Picker};
+use crate::time::TimeManager;
+use crate::tt::TransTable;
+use crate::value::{clamp_eval, from_tt, to_tt, to_uci, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use crate::{Bound, Info, Score, Signals};
+use arrayvec::ArrayVec;
+use feerie_eval::Evaluator;
+use feerie_movegen::{MoveBuffer, MoveCode, Position};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::Duration;
+
+/// Nodes between looks at the clock and the stop flag (a power of two).
+const POLL_INTERVAL: u64 = 1024;
+
+/// Futility margin per ply of remaining depth, and its base.
+const FUTILITY_MARGIN: i32 = 100;
+const FUTILITY_BASE: i32 = 60;
+
+/// Fail-high/low `info` lines are sent only once a search has run this long.
+const BOUND_REPORT_AFTER: Duration = Duration::from_millis(1000);
+
+/// Where the main thread sends its `info` lines.
+pub(crate) type Reporter<'a, 'b, M> = &'a mut (dyn FnMut(&Info<M>) + 'b);
+
+/// Statistics a thread keeps from one search to the next.
+#[derive(Debug)]
+pub(crate) struct ThreadData<M: Copy + PartialEq> {
+    pub history: History,
+    pub killers: Killers<M>,
+}
+
+impl<M: Copy + PartialEq> Default for ThreadData<M> {
+    fn default() -> Self {
+        ThreadData {
+            history: History::default(),
+            killers: Killers::default(),
+        }
+    }
+}
+
+/// State all threads of one search share.
+#[derive(Debug)]
+pub(crate) struct Shared<'a> {
+    pub stop: AtomicBool,
+    /// Nodes per thread, published every poll and at the end of each iteration.
+    pub nodes: Vec<AtomicU64>,
+    pub signals: &'a Signals,
+    pub node_limit: Option<u64>,
+}
+
+impl Shared<'_> {
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.load(Relaxed)).sum()
+    }
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct RootMove<M> {
+    pub mv: M,
+    /// Score of the last search of this move; `-INFINITY` when only known to be worse
+    /// than the best (so a stable sort keeps the previous order among those).
+    pub score: i32,
+    pub pv: Vec<M>,
+    pub seldepth: usize,
+}
+
+/// A completed MultiPV line of the last finished iteration.
+#[derive(Clone, Debug)]
+pub(crate) struct Line<M> {
+    pub score: i32,
+    pub pv: Vec<M>,
+    pub seldepth: usize,
+}
+
+/// Iterative-deepening parameters common to all threads.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Plan {
+    pub max_depth: usize,
+    pub multipv: usize,
+    pub mate: Option<u32>,
+}
+
+/// Late move reduction in plies by depth and move number: grows with the log of both.
+fn lmr_table() -> Box<[[u8; 64]; 64]> {
+    let mut t = Box::new([[0u8; 64]; 64]);
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (m, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+        }
+    }
+    t
+}
+
+#[derive(Debug)]
+pub(crate) struct Worker<'a, P: Position, E: Evaluator<P>> {
+    id: usize,
+    pos: P,
+    eval: &'a E,
+    tt: &'a TransTable,
+    shared: &'a Shared<'a>,
+    data: &'a mut ThreadData<P::Move>,
+    /// Main thread only.
+    time: Option<TimeManager>,
+    /// Exact node limit checked at every node (single-threaded searches only, so the
+    /// count is deterministic); multi-threaded limits are checked on the shared sum.
+    local_node_limit: u64,
+    pub nodes: u64,
+    seldepth: usize,
+    completed_depth: usize,
+    stopped: bool,
+    /// Triangular PV table: `pv[ply]` is the best line found from `ply`.
+    pv: Vec<Vec<P::Move>>,
+    /// Per-ply scratch for move scores, reused to avoid allocating in the tree.
+    score_pool: Vec<Vec<i32>>,
+    lmr: Box<[[u8; 64]; 64]>,
+    pub root_moves: Vec<RootMove<P::Move>>,
+}
+
+impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        id: usize,
+        pos: P,
+        eval: &'a E,
+        tt: &'a TransTable,
+        shared: &'a Shared<'a>,
+        data: &'a mut ThreadData<P::Move>,
+        time: Option<TimeManager>,
+        root_moves: Vec<RootMove<P::Move>>,
+        single_thread: bool,
+    ) -> Self {
+        let local_node_limit = match shared.node_limit {
+            Some(n) if single_thread => n,
+            _ => u64::MAX,
+        };
+        Worker {
+            id,
+            pos,
+            eval,
+            tt,
+            shared,
+            data,
+            time,
+            local_node_limit,
+            nodes: 0,
+            seldepth: 0,
+            completed_depth: 0,
+            stopped: false,
+            pv: (0..MAX_PLY + 2)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
+            score_pool: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            lmr: lmr_table(),
+            root_moves,
+        }
+    }
+
+    pub fn time(&self) -> Option<&TimeManager> {
+        self.time.as_ref()
+    }
+
+    pub fn time_mut(&mut self) -> Option<&mut TimeManager> {
+        self.time.as_mut()
+    }
+
+    /// Iterative deepening. The main thread reports each finished iteration through
+    /// `report` and decides when to stop; helpers (`report` = None) run until the stop
+    /// flag. Returns the lines of the last finished iteration and its depth.
+    pub fn iterate(
+        &mut self,
+        plan: Plan,
+        mut report: Option<Reporter<'_, '_, P::Move>>,
+    ) -> (Vec<Line<P::Move>>, usize) {
+        let mut completed: Vec<Line<P::Move>> = Vec::new();
+        let multipv = plan.multipv.clamp(1, self.root_moves.len().max(1));
+        let mut prev_best: Option<P::Move> = None;
+        let mut best_changes = 0.0f64;
+        let mut depth = 1;
+        while depth <= plan.max_depth {
+            // Helpers stagger their depths so the threads do not all search the same
+            // tree in lockstep.
+            let d = if self.id > 0 && depth > 1 {
+                depth + (self.id & 1)
+            } else {
+                depth
+            };
+            self.seldepth = 0;
+            for pv_idx in 0..multipv {
+                self.aspiration(d, pv_idx, report.as_deref_mut());
+                if self.stopped {
+                    break;
+                }
+                self.root_moves[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
+            }
+            if self.stopped {
+                break;
+            }
+            self.completed_depth = d;
+            // The root result goes to the TT too: the next search (and the other
+            // threads) start from this move.
+            let best = &self.root_moves[0];
+            self.tt.store(
+                self.pos.hash(),
+                best.mv.to_bits(),
+                to_tt(best.score, 0),
+                d as i32,
+                Bound::Exact,
+            );
+            self.shared.nodes[self.id].store(self.nodes, Relaxed);
+            completed = self.root_moves[..multipv]
+                .iter()
+                .map(|r| Line {
+                    score: r.score,
+                    pv: r.pv.clone(),
+                    seldepth: r.seldepth,
+                })
+                .collect();
+            if let Some(report) = report.as_deref_mut() {
+                self.report(d, &completed, report);
+            }
+            if self.id == 0 {
+                let best = self.root_moves[0].mv;
+                best_changes *= 0.5;
+                if prev_best.is_some_and(|p| p != best) {
+                    best_changes += 1.0;
+                }
+                prev_best = Some(best);
+                if self.should_stop_deepening(plan, completed[0].score, best_changes) {
+                    break;
+                }
+            } else if self.shared.stop.load(Relaxed) {
+                break;
+            }
+            depth += 1;
+        }
+        self.shared.nodes[self.id].store(self.nodes, Relaxed);
+        (completed, self.completed_depth)
+    }
+
+    fn should_stop_deepening(&self, plan: Plan, score: i32, best_changes: f64) -> bool {
+        if let Some(n) = plan.mate {
+            if let Score::Mate(m) = to_uci(score) {
+                if m > 0 && m as u32 <= n {
+                    return true;
+                }
+            }
+        }
+        let Some(tm) = &self.time else { return false };
+        if !tm.is_timed() {
+            return false;
+        }
+        // Play a forced move at once; spend more while the best move keeps changing.
+        if self.root_moves.len() == 1 && !tm.is_pondering() {
+            return true;
+        }
+        tm.soft_exceeded(1.0 + best_changes.min(2.0) * 0.5)
+    }
+
+    fn report(
+        &self,
+        depth: usize,
+        lines: &[Line<P::Move>],
+        report: &mut dyn FnMut(&Info<P::Move>),
+    ) {
+        for (i, line) in lines.iter().enumerate() {
+            report(&self.info(depth, i, line, Bound::Exact));
+        }
+    }
+
+    fn info(
+        &self,
+        depth: usize,
+        index: usize,
+        line: &Line<P::Move>,
+        bound: Bound,
+    ) -> Info<P::Move> {
+        let nodes = self.shared.total_nodes();
+        let elapsed = self.time.as_ref().map_or(Duration::ZERO, |t| t.elapsed());
+        Info {
+            depth: depth as u32,
+            seldepth: line.seldepth.max(depth) as u32,
+            multipv: index as u32 + 1,
+            score: to_uci(line.score),
+            bound,
+            nodes,
+            nps: (nodes as u128 * 1_000_000 / elapsed.as_micros().max(1)) as u64,
+            hashfull: self.tt.hashfull(),
+            time_ms: elapsed.as_millis() as u64,
+            pv: line.pv.clone(),
+        }
+    }
+
+    /// Searches MultiPV line `pv_idx` at `depth` with a window around the previous
+    /// score, widening it on each failure.
+    fn aspiration(
+        &mut self,
+        depth: usize,
+        pv_idx: usize,
+        mut report: Option<Reporter<'_, '_, P::Move>>,
+    ) -> i32 {
+        let prev = self.root_moves[pv_idx].score;
+        let mut delta = 20;
+        let (mut alpha, mut beta) = if depth >= 5 && prev.abs() < MATE_BOUND {
+            ((prev - delta).max(-INFINITY), (prev + delta).min(INFINITY))
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let score = self.search_root(depth as i32, alpha, beta, pv_idx);
+            if self.stopped {
+                return score;
+            }
+            let bound = if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+                Bound::Upper
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+                Bound::Lower
+            } else {
+                return score;
+            };
+            self.root_moves[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
+            // In long searches, tell the GUI the score is moving (UCI bounds).
+            if let Some(report) = report.as_deref_mut() {
+                if self
+                    .time
+                    .as_ref()
+                    .is_some_and(|t| t.elapsed() > BOUND_REPORT_AFTER)
+                {
+                    let rm = &self.root_moves[pv_idx];
+                    let line = Line {
+                        score,
+                        pv: rm.pv.clone(),
+                        seldepth: self.seldepth,
+                    };
+                    report(&self.info(depth, pv_idx, &line, bound));
+                }
+            }
+            delta += delta / 2;
+            if delta > 1000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    fn search_root(&mut self, depth: i32, mut alpha: i32, beta: i32, pv_idx: usize) -> i32 {
+        self.nodes += 1;
+        let mut best = -INFINITY;
+        for i in pv_idx..self.root_moves.len() {
+            let mv = self.root_moves[i].mv;
+            self.pos.play(mv);
+            let score = if i == pv_idx {
+                -self.search(depth - 1, 1, -beta, -alpha, true)
+            } else {
+                let s = -self.search(depth - 1, 1, -alpha - 1, -alpha, true);
+                if s > alpha && s < beta && !self.stopped {
+                    -self.search(depth - 1, 1, -beta, -alpha, true)
+                } else {
+                    s
+                }
+            };
+            self.pos.undo();
+            if self.stopped {
+                return best;
+            }
+            let rm = &mut self.root_moves[i];
+            if i == pv_idx || score > alpha {
+                rm.score = score;
+                rm.seldepth = self.seldepth;
+                rm.pv.clear();
+                rm.pv.push(mv);
+                rm.pv.extend_from_slice(&self.pv[1]);
+            } else {
+                rm.score = -INFINITY;
+            }
+            best = best.max(score);
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Counts a node and, every `POLL_INTERVAL` nodes, looks at the clock and flags.
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        if self.nodes >= self.local_node_limit {
+            self.stopped = true;
+            self.shared.stop.store(true, Relaxed);
+        }
+        if self.nodes & (POLL_INTERVAL - 1) == 0 {
+            self.poll();
+        }
+    }
+
+    fn poll(&mut self) {
+        self.shared.nodes[self.id].store(self.nodes, Relaxed);
+        if self.id == 0 {
+            let signals = self.shared.signals;
+            let mut stop = signals.stop.load(Relaxed);
+            if let Some(tm) = &mut self.time {
+                if tm.is_pondering() && signals.ponderhit.load(Relaxed) {
+                    tm.ponderhit();
+                }
+                // Depth 1 always finishes (it takes microseconds) so there is a move.
+                stop |= self.completed_depth >= 1 && tm.hard_exceeded();
+            }
+            if let Some(limit) = self.shared.node_limit {
+                stop |= self.shared.total_nodes() >= limit;
+            }
+            if stop {
+                self.shared.stop.store(true, Relaxed);
+            }
+        }
+        if self.shared.stop.load(Relaxed) {
+            self.stopped = true;
+        }
+    }
+
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        clamp_eval(self.eval.evaluate(&self.pos))
+    }
+
+    /// Saves `mv` followed by the child's line as the PV of `ply`.
+    #[inline]
+    fn update_pv(&mut self, ply: usize, mv: P::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// The TT move if it is one of `moves` (guards against key collisions).
+    fn tt_move(moves: &[P::Move], bits: u32) -> Option<P::Move> {
+        let mv = P::Move::from_bits(bits)?;
+        moves.contains(&mv).then_some(mv)
+    }
+
+    /// Principal variation search below the root.
+    fn search(
+        &mut self,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        null_ok: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        let in_check = self.pos.in_check();
+        // Check extension: a check is searched one ply deeper, so forcing lines resolve.
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.qsearch(ply, alpha, beta);
+        }
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let pv_node = beta - alpha > 1;
+
+        // Draws by rule inside the tree: one repetition suffices, the line can repeat.
+        let fifty = self.pos.halfmove_clock() >= 100;
+        if self.pos.repetitions() >= 1 || self.pos.bare_kings() || (fifty && !in_check) {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 1 {
+            return if in_check { DRAW } else { self.evaluate() };
+        }
+        // Mate distance pruning: no line from here can beat a mate already found closer
+        // to the root.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let hash = self.pos.hash();
+        let entry = self.tt.probe(hash);
+        if let Some(e) = entry {
+            let s = from_tt(e.score, ply);
+            if !pv_node
+                && e.depth >= depth
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                }
+            {
+                return s;
+            }
+        }
+
+        let static_eval = if in_check { -INFINITY } else { self.evaluate() };
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta near the leaves, a quiet move will not
+            // lose it all.
+            if depth <= 6 && static_eval - 80 * depth >= beta {
+                return static_eval;
+            }
+            // Null move: if passing still beats beta, a real move will too, unless in
+            // zugzwang, which `null_move_safe` rules out for the variant.
+            if null_ok && depth >= 3 && static_eval >= beta && self.pos.null_move_safe() {
+                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                self.pos.play_null();
+                let s = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+                self.pos.undo();
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s >= MATE_BOUND { beta } else { s };
+                }
+            }
+        }
+
+        let mut moves = P::MoveList::default();
+        self.pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { DRAW };
+        }
+        if fifty {
+            return DRAW;
+        }
+        let tt_move = entry.and_then(|e| Self::tt_move(&moves, e.mv));
+        let futile = !pv_node
+            && !in_check
+            && depth <= 4
+            && static_eval + FUTILITY_MARGIN * depth + FUTILITY_BASE <= alpha;
+        let killers = self.data.killers.get(ply);
+        let mut scores = std::mem::take(&mut self.score_pool[ply]);
+        score_moves(
+            &self.pos,
+            &moves,
+            tt_move,
+            killers,
+            &self.data.history,
+            &mut scores,
+        );
+
+        let mut picker = Picker::default();
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut quiets: ArrayVec<P::Move, 64> = ArrayVec::new();
+        let mut searched = 0usize;
+        let original_alpha = alpha;
+        while let Some(mv) = picker.next(&mut moves, &mut scores) {
+            let order_score = scores[searched];
+            let quiet = !self.pos.is_noisy(mv);
+            // Late move pruning: far down the list of a shallow non-PV node, quiet
+            // moves are hopeless.
+            if !pv_node
+                && !in_check
+                && quiet
+                && depth <= 4
+                && best > -MATE_BOUND
+                && searched >= 4 + 3 * (depth * depth) as usize
+            {
+                searched += 1;
+                continue;
+            }
+            let hist_index = self.pos.history_index(mv);
+            self.pos.play(mv);
+            let gives_check = self.pos.in_check();
+            // Futility pruning: near the leaves and far below alpha, a quiet move that
+            // does not check will not make up the difference.
+            if futile && quiet && !gives_check && best > -MATE_BOUND && !is_special(order_score) {
+                self.pos.undo();
+                searched += 1;
+                continue;
+            }
+            let new_depth = depth - 1;
+            let score = if searched == 0 {
+                -self.search(new_depth, ply + 1, -beta, -alpha, true)
+            } else {
+                let mut r = 0;
+                if depth >= 3 && quiet && !in_check && !gives_check && searched >= 2 {
+                    r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if is_special(order_score) {
+                        r -= 1;
+                    }
+                    r -= self.data.history.get(hist_index) / 8192;
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut s = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, true);
+                if s > alpha && r > 0 && !self.stopped {
+                    s = -self.search(new_depth, ply + 1, -alpha - 1, -alpha, true);
+                }
+                if s > alpha && s < beta && !self.stopped {
+                    s = -self.search(new_depth, ply + 1, -beta, -alpha, true);
+                }
+                s
+            };
+            self.pos.undo();
+            searched += 1;
+            if self.stopped {
+                self.score_pool[ply] = scores;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        if quiet {
+                            self.reward_quiet(mv, hist_index, &quiets, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && quiets.len() < quiets.capacity() {
+                quiets.push(mv);
+            }
+        }
+        self.score_pool[ply] = scores;
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            hash,
+            best_move.map_or(0, |m| m.to_bits()),
+            to_tt(best, ply),
+            depth,
+            bound,
+        );
+        best
+    }
+
+    /// A quiet move caused a cutoff: remember it as a killer, raise its history and
+    /// lower the history of the quiet moves tried before it.
+    fn reward_quiet(
+        &mut self,
+        mv: P::Move,
+        index: usize,
+        tried: &[P::Move],
+        depth: i32,
+        ply: usize,
+    ) {
+        let bonus = (16 * depth * depth).min(2000);
+        self.data.killers.add(ply, mv);
+        self.data.history.update(index, bonus);
+        for &q in tried {
+            let i = self.pos.history_index(q);
+            self.data.history.update(i, -bonus);
+        }
+    }
+
+    /// Quiescence: only noisy moves, with the static evaluation as a floor (stand pat),
+    /// except in check, where every evasion is searched.
+    fn qsearch(&mut self, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.pv[ply].clear();
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = self.pos.in_check();
+        if self.pos.repetitions() >= 1
+            || self.pos.bare_kings()
+            || (self.pos.halfmove_clock() >= 100 && !in_check)
+        {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 1 {
+            return if in_check { DRAW } else { self.evaluate() };
+        }
+
+        let hash = self.pos.hash();
+        let entry = self.tt.probe(hash);
+        if let Some(e) = entry {
+            let s = from_tt(e.score, ply);
+            if match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            } {
+                return s;
+            }
+        }
+
+        let mut best = -MATE + ply as i32;
+        if !in_check {
+            best = self.evaluate();
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+
+        let mut moves = P::MoveList::default();
+        self.pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { DRAW };
+        }
+        if !in_check {
+            let all = std::mem::take(&mut moves);
+            for &m in all.iter() {
+                if self.pos.is_noisy(m) {
+                    moves.push(m);
+                }
+            }
+        }
+        let tt_move = entry.and_then(|e| Self::tt_move(&moves, e.mv));
+        let mut scores = std::mem::take(&mut self.score_pool[ply]);
+        score_moves(
+            &self.pos,
+            &moves,
+            tt_move,
+            [None; 2],
+            &self.data.history,
+            &mut scores,
+        );
+        let mut picker = Picker::default();
+        let mut best_move = None;
+        let original_alpha = alpha;
+        while let Some(mv) = picker.next(&mut moves, &mut scores) {
+            self.pos.play(mv);
+            let score = -self.qsearch(ply + 1, -beta, -alpha);
+            self.pos.undo();
+            if self.stopped {
+                self.score_pool[ply] = scores;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(mv);
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.score_pool[ply] = scores;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha && best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            hash,
+            best_move.map_or(0, |m| m.to_bits()),
+            to_tt(best, ply),
+            0,
+            bound,
+        );
+        best
+    }
+}
