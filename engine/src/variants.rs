@@ -5,9 +5,10 @@
 use crate::bench;
 use crate::options::EngineOptions;
 use crate::session::{GameSession, Session};
-use feerie_eval::{AugsburgEval, ChessEval, DynamoEval};
-use feerie_eval::Evaluator;
-use feerie_movegen::{Augsburg, Chess, Dynamo, Position, Variant};
+use feerie_eval::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval, Evaluator};
+use feerie_movegen::{
+    AntiEinstein, Augsburg, Chess, Dynamo, Einstein, Position, ReverseEinstein, Variant,
+};
 
 /// Code that works for any variant, given its rules and evaluation types.
 pub trait VariantVisitor {
@@ -21,6 +22,9 @@ pub fn dispatch<V: VariantVisitor>(variant: Variant, visitor: V) -> V::Output {
         Variant::Chess => visitor.visit::<Chess, ChessEval>(),
         Variant::Dynamo => visitor.visit::<Dynamo, DynamoEval>(),
         Variant::Augsburg => visitor.visit::<Augsburg, AugsburgEval>(),
+        Variant::Einstein => visitor.visit::<Einstein, EinsteinEval>(),
+        Variant::ReverseEinstein => visitor.visit::<ReverseEinstein, EinsteinEval>(),
+        Variant::AntiEinstein => visitor.visit::<AntiEinstein, EinsteinEval>(),
     }
 }
 

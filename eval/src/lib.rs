@@ -1,9 +1,16 @@
 //! Static evaluation per variant, behind one trait the search calls.
 
+pub mod augsburg;
 pub mod chess;
+pub mod dynamo;
+pub mod einstein;
 pub mod weights;
 
+pub use augsburg::AugsburgEval;
 pub use chess::ChessEval;
+pub use dynamo::DynamoEval;
+pub use einstein::EinsteinEval;
+
 use feerie_movegen::Position;
 
 /// Scores a position in centipawns from the side to move's point of view.
@@ -11,8 +18,3 @@ use feerie_movegen::Position;
 pub trait Evaluator<P: Position>: Clone + Default + Send + Sync + 'static {
     fn evaluate(&self, pos: &P) -> i32;
 }
-
-pub mod dynamo;
-pub use dynamo::DynamoEval;
-pub mod augsburg;
-pub use augsburg::AugsburgEval;

@@ -264,6 +264,27 @@ mod tests {
         }
     }
 
+    /// Every square of `line(a, b)` is collinear with a and b (a diagonal line used to
+    /// include the other diagonal's ray from `a`, letting pinned pieces leave the pin).
+    #[test]
+    fn lines_are_collinear() {
+        for a in Square::all() {
+            for b in Square::all().filter(|&b| b != a) {
+                let l = line(a, b);
+                if l.is_empty() {
+                    continue;
+                }
+                assert!(l.has(a) && l.has(b) && l == line(b, a), "{a} {b}");
+                let (af, ar) = (a.file() as i32, a.rank() as i32);
+                let (bf, br) = (b.file() as i32 - af, b.rank() as i32 - ar);
+                for s in l {
+                    let (sf, sr) = (s.file() as i32 - af, s.rank() as i32 - ar);
+                    assert_eq!(sf * br, sr * bf, "{s} on line({a}, {b})");
+                }
+            }
+        }
+    }
+
     #[test]
     fn rings_are_the_edges() {
         // East: the h-file; north-east: h-file and rank 8.

@@ -133,6 +133,25 @@ impl Board {
             | (attacks::bishop(sq, occupied) & self.bishop_likes())
     }
 
+    /// Pieces of `us` pinned to their king on `king` by enemy sliders: shared by every
+    /// variant whose pieces move and check orthodoxly.
+    #[inline]
+    pub fn pinned(&self, us: Color, king: Square) -> Bitboard {
+        let their = self.color(us.flip());
+        let occ = self.occupied();
+        let snipers = (attacks::rook(king, their) & self.rook_likes()
+            | attacks::bishop(king, their) & self.bishop_likes())
+            & their;
+        let mut pinned = Bitboard::EMPTY;
+        for s in snipers {
+            let blockers = attacks::between(king, s) & occ;
+            if !blockers.more_than_one() {
+                pinned |= blockers & self.color(us);
+            }
+        }
+        pinned
+    }
+
     /// True when a piece of `by` attacks `sq` with the given occupancy.
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {

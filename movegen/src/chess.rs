@@ -173,24 +173,6 @@ impl Chess {
         h
     }
 
-    /// Our pieces pinned to our king.
-    fn pinned(&self, king: Square) -> Bitboard {
-        let them = self.side.flip();
-        let their = self.board.color(them);
-        let occ = self.board.occupied();
-        let snipers = (attacks::rook(king, their) & self.board.rook_likes()
-            | attacks::bishop(king, their) & self.board.bishop_likes())
-            & their;
-        let mut pinned = Bitboard::EMPTY;
-        for s in snipers {
-            let blockers = attacks::between(king, s) & occ;
-            if !blockers.more_than_one() {
-                pinned |= blockers & self.board.color(self.side);
-            }
-        }
-        pinned
-    }
-
     fn push_pawn_moves(list: &mut MoveList, from: Square, to: Square, capture: bool) {
         if to.rank() == 0 || to.rank() == 7 {
             let base = Move::PROMOTION | if capture { Move::CAPTURE } else { 0 };
@@ -233,7 +215,7 @@ impl Chess {
             Some(c) => attacks::between(king, c).with(c),
             None => Bitboard::FULL,
         };
-        let pinned = self.pinned(king);
+        let pinned = self.board.pinned(us, king);
         let movable = |from: Square, attacks: Bitboard| {
             let mut t = attacks & !our & target;
             if pinned.has(from) {
@@ -584,8 +566,20 @@ impl Position for Chess {
 
 /// Parses an orthodox UCI move string (`e2e4`, `e7e8q`) against the legal moves.
 pub fn parse_orthodox_move<P: Position>(pos: &P, text: &str) -> Result<P::Move, MoveError> {
+    parse_uci_move(pos, text, true)
+}
+
+/// Parses a UCI move string against the legal moves; a promotion suffix is well formed
+/// only when the variant has promotions (`promotions`).
+pub fn parse_uci_move<P: Position>(
+    pos: &P,
+    text: &str,
+    promotions: bool,
+) -> Result<P::Move, MoveError> {
     let b = text.as_bytes();
-    let well_formed = (b.len() == 4 || b.len() == 5)
+    let well_formed = (b.len() == 4 || (promotions && b.len() == 5))
+        && text.is_char_boundary(2)
+        && text.is_char_boundary(4)
         && Square::parse(&text[0..2]).is_some()
         && Square::parse(&text[2..4]).is_some()
         && (b.len() == 4 || matches!(b[4], b'q' | b'r' | b'b' | b'n'));
@@ -621,6 +615,12 @@ pub fn count_repetitions(
 /// Checks shared by orthodox-board variants: one king each, the side not to move not in
 /// check, castling rights only with king and rook at home.
 pub fn validate_orthodox(board: &Board, side: Color, castling: u8) -> Result<(), FenError> {
+    validate_kings(board, side)?;
+    validate_castling(board, castling, true)
+}
+
+/// One king each, and the side not to move not in check.
+pub fn validate_kings(board: &Board, side: Color) -> Result<(), FenError> {
     for color in Color::BOTH {
         let n = board.pieces(color, PieceKind::King).count();
         if n != 1 {
@@ -637,6 +637,12 @@ pub fn validate_orthodox(board: &Board, side: Color, castling: u8) -> Result<(),
     if board.is_attacked(their_king, side, board.occupied()) {
         return Err(FenError::impossible("the side not to move is in check"));
     }
+    Ok(())
+}
+
+/// Every castling right needs its king at home, and its rook in the corner when
+/// `need_rook` (the Einstein family keeps a right while the corner is empty).
+pub fn validate_castling(board: &Board, castling: u8, need_rook: bool) -> Result<(), FenError> {
     for cs in CastlingSide::ALL {
         if castling & cs.right == 0 {
             continue;
@@ -648,10 +654,17 @@ pub fn validate_orthodox(board: &Board, side: Color, castling: u8) -> Result<(),
         };
         let king_home = board.piece_at(cs.king_from) == Some(Piece::new(color, PieceKind::King));
         let rook_home = board.piece_at(cs.rook_from) == Some(Piece::new(color, PieceKind::Rook));
-        if !king_home || !rook_home {
+        if need_rook && !(king_home && rook_home) {
             return Err(FenError::impossible(format!(
                 "castling right '{}' without king and rook on their squares",
                 CastlingRights::to_fen(cs.right)
+            )));
+        }
+        if !king_home {
+            return Err(FenError::impossible(format!(
+                "castling right '{}' without the king on {}",
+                CastlingRights::to_fen(cs.right),
+                cs.king_from
             )));
         }
     }

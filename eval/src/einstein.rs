@@ -1,0 +1,411 @@
+//! Evaluation for the Einstein family, generic over the mutation table.
+//!
+//! What differs from chess: a piece's kind is not permanent. In `einstein` every quiet
+//! move costs the mover a step down (a queen stays a queen only by capturing), every
+//! capture upgrades the capturer, pawns never promote; `reverse-einstein` turns both
+//! chains around (quiet moves build material, captures cost), `anti-einstein` only
+//! decays. So a piece is valued by what it is likely to become on its next move: the
+//! capture mutation when it has a worthwhile capture, else the quiet mutation when it
+//! has a quiet move, else its current kind. Mobility, centralisation, king safety and
+//! a pawn-rank table (a pawn on its last rank is dead: it never moves again) complete
+//! the picture. All weights live in [`Weights`].
+
+use crate::Evaluator;
+use feerie_movegen::attacks;
+use feerie_movegen::board::Board;
+use feerie_movegen::einstein::{EinsteinPosition, Mutation};
+use feerie_movegen::{Bitboard, Color, PieceKind, Position, Square};
+
+/// Every weight of the Einstein evaluation, in centipawns (percentages where named).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Orthodox values of pawn, knight, bishop, rook, queen.
+    pub piece: [i32; 5],
+    /// A pawn on its own last rank: it has no move and no capture, only a target.
+    pub dead_pawn: i32,
+    /// Share (percent) of the quiet mutation's value change a piece with a quiet move
+    /// is expected to undergo.
+    pub quiet_share: i32,
+    /// Share (percent) of the capture mutation's value change a piece with a
+    /// worthwhile capture is expected to undergo.
+    pub capture_share: i32,
+    /// Bonus per worthwhile capture a piece has (victim undefended or not cheaper).
+    pub capture_option: i32,
+    /// Per reachable square (not own-occupied), by kind P, N, B, R, Q.
+    pub mobility: [i32; 5],
+    /// Per step of centrality (0 on the rim .. 3 in the centre), by kind P, N, B, R, Q.
+    pub centre: [i32; 5],
+    /// Pawn bonus by relative rank (index 7, the last rank, is unused: `dead_pawn`).
+    pub pawn_rank: [i32; 8],
+    /// King danger units per enemy piece attacking the king zone, by kind P, N, B, R, Q.
+    pub king_attack: [i32; 5],
+    /// Danger penalty = units^2 * scale / 8, capped at `king_danger_cap`.
+    pub king_danger_scale: i32,
+    pub king_danger_cap: i32,
+    /// Middlegame bonus per own piece on the three squares in front of the king.
+    pub king_shield: i32,
+    /// Middlegame bonus for a king on its back rank.
+    pub king_home: i32,
+    /// Endgame bonus per step of king centrality.
+    pub king_centre_endgame: i32,
+    /// Bonus per pawn with a forward step: a move that costs nothing (the Einstein
+    /// pieces pay for every quiet move, so spare tempo moves stave off zugzwang).
+    pub free_step: i32,
+    /// Percent of the value of each piece of the side to move that hangs (attacked and
+    /// undefended, or attacked by a pawn), except the largest, which it can save.
+    pub hanging_share: i32,
+    /// Bonus for the side to move.
+    pub tempo: i32,
+}
+
+impl Weights {
+    pub const DEFAULT: Weights = Weights {
+        piece: [100, 310, 330, 500, 950],
+        dead_pawn: 25,
+        quiet_share: 30,
+        capture_share: 30,
+        capture_option: 12,
+        mobility: [0, 4, 4, 3, 2],
+        centre: [4, 8, 4, 0, 2],
+        pawn_rank: [0, 0, 4, 10, 18, 28, 40, 0],
+        king_attack: [1, 2, 2, 3, 5],
+        king_danger_scale: 6,
+        king_danger_cap: 400,
+        king_shield: 12,
+        king_home: 20,
+        king_centre_endgame: 10,
+        free_step: 6,
+        hanging_share: 40,
+        tempo: 10,
+    };
+
+    #[inline]
+    fn value(&self, kind: PieceKind) -> i32 {
+        match kind {
+            PieceKind::King => 0,
+            k => self.piece[k.index()],
+        }
+    }
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights::DEFAULT
+    }
+}
+
+/// Game phase units of a kind (24 = full middlegame material).
+const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
+const MAX_PHASE: i32 = 24;
+
+/// The Einstein-family evaluator; one type serves all three variants.
+#[derive(Clone, Debug, Default)]
+pub struct EinsteinEval {
+    pub weights: Weights,
+}
+
+impl<M: Mutation> Evaluator<EinsteinPosition<M>> for EinsteinEval {
+    fn evaluate(&self, pos: &EinsteinPosition<M>) -> i32 {
+        let us = pos.side_to_move();
+        let white = evaluate_white::<M>(&self.weights, pos.board(), us);
+        let score = if us == Color::White { white } else { -white };
+        score + self.weights.tempo
+    }
+}
+
+/// 0 on the rim .. 3 on the four centre squares.
+#[inline]
+fn centrality(sq: Square) -> i32 {
+    let f = sq.file() as i32;
+    let r = sq.rank() as i32;
+    let df = if f < 4 { f } else { 7 - f };
+    let dr = if r < 4 { r } else { 7 - r };
+    df.min(dr)
+}
+
+/// Squares a piece attacks (for pawns: its diagonal captures).
+#[inline]
+fn piece_attacks(kind: PieceKind, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
+    match kind {
+        PieceKind::Pawn => attacks::pawn(color, sq),
+        PieceKind::Knight => attacks::knight(sq),
+        PieceKind::Bishop => attacks::bishop(sq, occ),
+        PieceKind::Rook => attacks::rook(sq, occ),
+        PieceKind::Queen => attacks::queen(sq, occ),
+        PieceKind::King => attacks::king(sq),
+    }
+}
+
+/// Every square a side attacks.
+fn side_attacks(board: &Board, color: Color, occ: Bitboard) -> Bitboard {
+    let mut all = Bitboard::EMPTY;
+    for sq in board.color(color) {
+        let kind = board.piece_at(sq).expect("occupied").kind;
+        all |= piece_attacks(kind, color, sq, occ);
+    }
+    all
+}
+
+/// Does a pawn of `color` on `sq` have a forward step?
+#[inline]
+fn pawn_can_step(color: Color, sq: Square, occ: Bitboard) -> bool {
+    color.relative_rank(sq.rank()) != 7 && sq.shift(color.forward()).is_some_and(|s| !occ.has(s))
+}
+
+/// The evaluation from White's point of view.
+fn evaluate_white<M: Mutation>(w: &Weights, board: &Board, stm: Color) -> i32 {
+    let occ = board.occupied();
+    let pawn_attacks = Color::BOTH.map(|c| {
+        board
+            .pieces(c, PieceKind::Pawn)
+            .into_iter()
+            .fold(Bitboard::EMPTY, |b, sq| b | attacks::pawn(c, sq))
+    });
+    // Sum and largest value of the side to move's hanging pieces.
+    let (mut hang_sum, mut hang_max) = (0, 0);
+    let attacked = [
+        side_attacks(board, Color::White, occ),
+        side_attacks(board, Color::Black, occ),
+    ];
+    let kings = [
+        board.king(Color::White).expect("white king"),
+        board.king(Color::Black).expect("black king"),
+    ];
+    let zones = kings.map(|k| attacks::king(k).with(k));
+    let phase = (board.occupied() & !board.kind(PieceKind::King))
+        .into_iter()
+        .map(|sq| PHASE[board.piece_at(sq).expect("occupied").kind.index()])
+        .sum::<i32>()
+        .min(MAX_PHASE);
+
+    let mut score = [0i32; 2];
+    let mut danger = [0i32; 2];
+    for color in Color::BOTH {
+        let us = color.index();
+        let them = color.flip();
+        let enemies = board.color(them) & !board.kind(PieceKind::King);
+        let own = board.color(color);
+        for sq in own & !board.kind(PieceKind::King) {
+            let kind = board.piece_at(sq).expect("occupied").kind;
+            let att = piece_attacks(kind, color, sq, occ);
+            let rel_rank = color.relative_rank(sq.rank()) as usize;
+            let mut v = if kind == PieceKind::Pawn && rel_rank == 7 {
+                w.dead_pawn
+            } else {
+                w.value(kind)
+            };
+            // Worthwhile captures: the victim is undefended, or worth at least what
+            // the capturer becomes (a recapture then costs no more than it won).
+            let after_capture = M::after_capture(kind);
+            let good_captures = (att & enemies)
+                .into_iter()
+                .filter(|&t| {
+                    let victim = board.piece_at(t).expect("occupied").kind;
+                    !attacked[them.index()].has(t) || w.value(victim) >= w.value(after_capture)
+                })
+                .count() as i32;
+            let has_quiet = if kind == PieceKind::Pawn {
+                pawn_can_step(color, sq, occ)
+            } else {
+                (att & !occ).any()
+            };
+            if good_captures > 0 {
+                v += w.capture_share * (w.value(after_capture) - w.value(kind)) / 100
+                    + w.capture_option * good_captures;
+            } else if has_quiet {
+                v += w.quiet_share * (w.value(M::after_quiet(kind)) - w.value(kind)) / 100;
+            }
+            if color == stm
+                && attacked[them.index()].has(sq)
+                && (!attacked[us].has(sq)
+                    || (kind != PieceKind::Pawn && pawn_attacks[them.index()].has(sq)))
+            {
+                hang_sum += w.value(kind);
+                hang_max = hang_max.max(w.value(kind));
+            }
+            if kind == PieceKind::Pawn {
+                v += w.pawn_rank[rel_rank];
+                if has_quiet {
+                    v += w.free_step;
+                }
+            } else {
+                v += w.mobility[kind.index()] * (att & !own).count() as i32;
+            }
+            v += w.centre[kind.index()] * centrality(sq);
+            if (att & zones[them.index()]).any() {
+                danger[them.index()] += w.king_attack[kind.index()];
+            }
+            score[us] += v;
+        }
+        // King: shelter in the middlegame, centre in the endgame.
+        let k = kings[us];
+        let front = attacks::king(k) & Bitboard::rank(clamp_rank(k.rank() as i8, color));
+        let shield = (front & own).count() as i32 * w.king_shield;
+        let home = if color.relative_rank(k.rank()) == 0 {
+            w.king_home
+        } else {
+            0
+        };
+        let mg = shield + home;
+        let eg = w.king_centre_endgame * centrality(k);
+        score[us] += (mg * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE;
+    }
+    for color in Color::BOTH {
+        let units = danger[color.index()];
+        let penalty = (units * units * w.king_danger_scale / 8).min(w.king_danger_cap);
+        score[color.index()] -= penalty * phase / MAX_PHASE;
+    }
+    score[stm.index()] -= (hang_sum - hang_max) * w.hanging_share / 100;
+    score[0] - score[1]
+}
+
+/// The rank in front of a king of `color` on `rank` (itself on the edge).
+#[inline]
+fn clamp_rank(rank: i8, color: Color) -> u8 {
+    let r = rank + color.forward().signum();
+    r.clamp(0, 7) as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use feerie_movegen::{AntiEinstein, Einstein, ReverseEinstein};
+
+    /// The same position with colours swapped and the board mirrored.
+    fn mirror(fen: &str) -> String {
+        let f: Vec<&str> = fen.split_whitespace().collect();
+        let placement: Vec<String> = f[0]
+            .split('/')
+            .rev()
+            .map(|r| {
+                r.chars()
+                    .map(|c| {
+                        if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let side = if f[1] == "w" { "b" } else { "w" };
+        let castling: String = if f[2] == "-" {
+            "-".into()
+        } else {
+            let mut c: Vec<char> = f[2]
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect();
+            c.sort_by_key(|c| "KQkq".find(*c));
+            c.into_iter().collect()
+        };
+        format!("{} {side} {castling} - 0 1", placement.join("/"))
+    }
+
+    fn eval<P: Position>(fen: &str) -> i32
+    where
+        EinsteinEval: Evaluator<P>,
+    {
+        EinsteinEval::default().evaluate(&P::from_fen(fen).unwrap())
+    }
+
+    const FENS: [&str; 4] = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "4k3/8/8/8/8/p1p5/8/1P2K3 w - - 0 1",
+        "r3k3/1P6/8/8/8/8/8/4K3 w q - 0 1",
+    ];
+
+    #[test]
+    fn evaluation_is_colour_symmetric() {
+        for fen in FENS {
+            let m = mirror(fen);
+            assert_eq!(eval::<Einstein>(fen), eval::<Einstein>(&m), "{fen}");
+            assert_eq!(
+                eval::<ReverseEinstein>(fen),
+                eval::<ReverseEinstein>(&m),
+                "{fen}"
+            );
+            assert_eq!(eval::<AntiEinstein>(fen), eval::<AntiEinstein>(&m), "{fen}");
+        }
+        assert_eq!(eval::<Einstein>(FENS[0]), Weights::DEFAULT.tempo);
+    }
+
+    #[test]
+    fn quiet_moves_cost_in_einstein_and_pay_in_reverse() {
+        // The queen has only quiet moves: in einstein it is worth less than 950, in
+        // reverse-einstein it keeps its value; knights and pawns gain by stepping there.
+        let q = "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1";
+        let bare = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+        let queen_einstein = eval::<Einstein>(q) - eval::<Einstein>(bare);
+        assert!(queen_einstein < 900, "{queen_einstein}");
+        let queen_reverse = eval::<ReverseEinstein>(q) - eval::<ReverseEinstein>(bare);
+        assert!(queen_reverse > queen_einstein);
+        let n = "4k3/8/8/8/8/8/8/N3K3 w - - 0 1";
+        let knight_reverse = eval::<ReverseEinstein>(n) - eval::<ReverseEinstein>(bare);
+        let knight_einstein = eval::<Einstein>(n) - eval::<Einstein>(bare);
+        assert!(
+            knight_reverse > knight_einstein + 50,
+            "{knight_reverse} {knight_einstein}"
+        );
+        // A pawn that can step becomes a knight in reverse-einstein, stays one here.
+        let p = "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1";
+        let pawn_reverse = eval::<ReverseEinstein>(p) - eval::<ReverseEinstein>(bare);
+        let pawn_einstein = eval::<Einstein>(p) - eval::<Einstein>(bare);
+        assert!(
+            pawn_reverse > pawn_einstein + 50,
+            "{pawn_reverse} {pawn_einstein}"
+        );
+    }
+
+    #[test]
+    fn a_capture_available_is_worth_something_in_einstein() {
+        // Same material; the white rook attacks an undefended knight in the first.
+        let with = "4k3/8/8/8/1n6/8/8/1R2K3 b - - 0 1";
+        let without = "4k3/8/8/8/2n5/8/8/1R2K3 b - - 0 1";
+        assert!(eval::<Einstein>(with) < eval::<Einstein>(without));
+    }
+
+    #[test]
+    fn a_dead_pawn_on_the_last_rank_is_worth_little() {
+        let dead = "1P2k3/8/8/8/8/8/8/4K3 w - - 0 1";
+        let alive = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+        let sixth = "4k3/8/1P6/8/8/8/8/4K3 w - - 0 1";
+        assert!(eval::<Einstein>(dead) < eval::<Einstein>(sixth));
+        assert!(eval::<Einstein>(dead) < eval::<Einstein>(alive));
+    }
+
+    #[test]
+    fn two_hanging_pieces_cost_the_side_to_move() {
+        // Black's pawn forks white's two knights: white saves one at most.
+        let fork = "4k3/8/8/8/3p4/2N1N3/8/4K3 w - - 0 1";
+        let p = Einstein::from_fen(fork).unwrap();
+        let mut blind = EinsteinEval::default();
+        blind.weights.hanging_share = 0;
+        let loss = blind.evaluate(&p) - EinsteinEval::default().evaluate(&p);
+        assert_eq!(loss, 310 * Weights::DEFAULT.hanging_share / 100);
+    }
+
+    #[test]
+    fn pieces_near_the_king_cost_the_defender() {
+        // Black's queen and knight hit white's king zone: the danger term is negative.
+        let pos =
+            Einstein::from_fen("rnb1kb1r/pppppppp/8/8/6n1/7q/5PPP/RNBQ1RK1 w kq - 0 1").unwrap();
+        let full = EinsteinEval::default();
+        let mut blind = EinsteinEval::default();
+        blind.weights.king_attack = [0; 5];
+        assert!(full.evaluate(&pos) < blind.evaluate(&pos));
+        // White's king keeps its pawn shield, black's pawns have left theirs.
+        let pos = Einstein::from_fen("r2q1rk1/8/8/5ppp/8/8/5PPP/R2Q1RK1 w - - 0 1").unwrap();
+        let mut bare = EinsteinEval::default();
+        bare.weights.king_shield = 0;
+        assert!(full.evaluate(&pos) > bare.evaluate(&pos));
+    }
+}
