@@ -100,6 +100,68 @@ impl MoveCode for Move {
 /// Witness for the capacity: the most moves known in a legal chess position is 218.
 pub type MoveList = ArrayVec<Move, 256>;
 
+/// Where generated moves go: a list, or a counter for perft's bulk-counted last ply.
+trait MoveSink {
+    fn push(&mut self, mv: Move);
+    /// The moves of a non-pawn piece from `from` to each of `targets`.
+    fn piece_moves(&mut self, from: Square, targets: Bitboard, their: Bitboard);
+    /// A pawn move, as four promotions when it reaches the last rank.
+    fn pawn_moves(&mut self, from: Square, to: Square, capture: bool);
+}
+
+impl MoveSink for MoveList {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        ArrayVec::push(self, mv);
+    }
+
+    #[inline]
+    fn piece_moves(&mut self, from: Square, targets: Bitboard, their: Bitboard) {
+        for to in targets & their {
+            self.push(Move::new(from, to, Move::CAPTURE));
+        }
+        for to in targets & !their {
+            self.push(Move::new(from, to, Move::QUIET));
+        }
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, from: Square, to: Square, capture: bool) {
+        let capture_bit = if capture { Move::CAPTURE } else { Move::QUIET };
+        if to.rank() == 0 || to.rank() == 7 {
+            for p in (0..4).rev() {
+                self.push(Move::new(from, to, Move::PROMOTION | capture_bit | p));
+            }
+        } else {
+            self.push(Move::new(from, to, capture_bit));
+        }
+    }
+}
+
+/// Counts moves without building them.
+struct MoveCounter(usize);
+
+impl MoveSink for MoveCounter {
+    #[inline]
+    fn push(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+
+    #[inline]
+    fn piece_moves(&mut self, _from: Square, targets: Bitboard, _their: Bitboard) {
+        self.0 += targets.count() as usize;
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, _from: Square, to: Square, _capture: bool) {
+        self.0 += if to.rank() == 0 || to.rank() == 7 {
+            4
+        } else {
+            1
+        };
+    }
+}
+
 /// What `play` changes besides the board, saved so `undo` restores it exactly.
 #[derive(Clone, Copy, Debug)]
 struct State {
@@ -173,23 +235,9 @@ impl Chess {
         h
     }
 
-    fn push_pawn_moves(list: &mut MoveList, from: Square, to: Square, capture: bool) {
-        if to.rank() == 0 || to.rank() == 7 {
-            let base = Move::PROMOTION | if capture { Move::CAPTURE } else { 0 };
-            for p in (0..4).rev() {
-                list.push(Move::new(from, to, base | p));
-            }
-        } else {
-            list.push(Move::new(
-                from,
-                to,
-                if capture { Move::CAPTURE } else { Move::QUIET },
-            ));
-        }
-    }
-
-    fn generate(&self, list: &mut MoveList) {
-        list.clear();
+    /// Generates every legal move into `sink`: a move list, or a counter that only adds
+    /// up popcounts (perft's last ply).
+    fn generate<S: MoveSink>(&self, list: &mut S) {
         let us = self.side;
         let them = us.flip();
         let king = self.our_king();
@@ -223,23 +271,15 @@ impl Chess {
             }
             t
         };
-        let add = |list: &mut MoveList, from: Square, targets: Bitboard| {
-            for to in targets & their {
-                list.push(Move::new(from, to, Move::CAPTURE));
-            }
-            for to in targets & !their {
-                list.push(Move::new(from, to, Move::QUIET));
-            }
-        };
         for from in self.board.pieces(us, PieceKind::Knight) & !pinned {
-            add(list, from, attacks::knight(from) & !our & target);
+            list.piece_moves(from, attacks::knight(from) & !our & target, their);
         }
         for from in self.board.bishop_likes() & our {
-            add(list, from, movable(from, attacks::bishop(from, occ)));
+            list.piece_moves(from, movable(from, attacks::bishop(from, occ)), their);
         }
         for from in self.board.pieces(us, PieceKind::Rook) | self.board.pieces(us, PieceKind::Queen)
         {
-            add(list, from, movable(from, attacks::rook(from, occ)));
+            list.piece_moves(from, movable(from, attacks::rook(from, occ)), their);
         }
 
         let fwd = us.forward();
@@ -253,7 +293,7 @@ impl Chess {
             if let Some(one) = from.shift(fwd) {
                 if !occ.has(one) {
                     if target.has(one) && line.has(one) {
-                        Self::push_pawn_moves(list, from, one, false);
+                        list.pawn_moves(from, one, false);
                     }
                     if from.rank() == start_rank {
                         let two = one.shift(fwd).expect("on board");
@@ -264,7 +304,7 @@ impl Chess {
                 }
             }
             for to in attacks::pawn(us, from) & their & target & line {
-                Self::push_pawn_moves(list, from, to, true);
+                list.pawn_moves(from, to, true);
             }
             if let Some(ep) = self.en_passant {
                 if attacks::pawn(us, from).has(ep) && self.en_passant_legal(from, ep, king) {
@@ -398,7 +438,15 @@ impl Position for Chess {
 
     #[inline]
     fn legal_moves(&self, moves: &mut MoveList) {
+        moves.clear();
         self.generate(moves);
+    }
+
+    #[inline]
+    fn count_legal(&self) -> usize {
+        let mut counter = MoveCounter(0);
+        self.generate(&mut counter);
+        counter.0
     }
 
     fn play(&mut self, mv: Move) {

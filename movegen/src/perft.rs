@@ -8,11 +8,11 @@ pub fn perft<P: Position>(pos: &mut P, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return pos.count_legal() as u64;
+    }
     let mut moves = P::MoveList::default();
     pos.legal_moves(&mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
     let mut total = 0;
     for &mv in moves.iter() {
         pos.play(mv);

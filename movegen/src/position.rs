@@ -86,6 +86,13 @@ pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
     fn side_to_move(&self) -> Color;
     /// Fills `moves` (cleared first) with every legal move, each once.
     fn legal_moves(&self, moves: &mut Self::MoveList);
+    /// The number of legal moves (perft's bulk-counted last ply). Variants may count
+    /// without building the list.
+    fn count_legal(&self) -> usize {
+        let mut moves = Self::MoveList::default();
+        self.legal_moves(&mut moves);
+        moves.len()
+    }
     /// Plays a legal move. Playing anything else is a logic error.
     fn play(&mut self, mv: Self::Move);
     /// Takes back the last `play` (or `play_null`).

@@ -72,6 +72,9 @@ pub fn check_tree<P: Position>(pos: &mut P, depth: u32) -> Result<u64, String> {
     }
     let mut moves = P::MoveList::default();
     pos.legal_moves(&mut moves);
+    if pos.count_legal() != moves.len() {
+        return Err(format!("{fen}: count_legal differs from the move list"));
+    }
     let mut nodes = 1;
     for &mv in moves.iter() {
         let text = mv.to_string();
