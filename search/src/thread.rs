@@ -13,8 +13,10 @@ use feerie_movegen::{MoveBuffer, MoveCode, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
-/// Nodes between looks at the clock and the stop flag (a power of two).
-const POLL_INTERVAL: u64 = 1024;
+/// Nodes between looks at the clock and the stop flag (a power of two). Small enough
+/// that a variant with slow nodes (Dynamo: hundreds of moves per node) still sees its
+/// hard time limit within a few milliseconds; reading the clock costs nanoseconds.
+const POLL_INTERVAL: u64 = 256;
 
 /// Futility margin per ply of remaining depth, and its base.
 const FUTILITY_MARGIN: i32 = 100;
@@ -238,7 +240,26 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             depth += 1;
         }
         self.shared.nodes[self.id].store(self.nodes, Relaxed);
+        if completed.is_empty() {
+            completed.push(self.partial_line());
+        }
         (completed, self.completed_depth)
+    }
+
+    /// The answer when not even depth 1 finished (hard time limit, tiny node limit):
+    /// the best root move whose search completed, else the first in ordering.
+    fn partial_line(&self) -> Line<P::Move> {
+        let rm = self
+            .root_moves
+            .iter()
+            .filter(|r| r.score > -INFINITY)
+            .max_by_key(|r| r.score)
+            .unwrap_or(&self.root_moves[0]);
+        Line {
+            score: if rm.score > -INFINITY { rm.score } else { DRAW },
+            pv: vec![rm.mv],
+            seldepth: rm.seldepth,
+        }
     }
 
     fn should_stop_deepening(&self, plan: Plan, score: i32, best_changes: f64) -> bool {
@@ -412,8 +433,9 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 if tm.is_pondering() && signals.ponderhit.load(Relaxed) {
                     tm.ponderhit();
                 }
-                // Depth 1 always finishes (it takes microseconds) so there is a move.
-                stop |= self.completed_depth >= 1 && tm.hard_exceeded();
+                // The hard limit holds even inside depth 1: `iterate` then answers with
+                // the best root move searched so far (or the first in order).
+                stop |= tm.hard_exceeded();
             }
             if let Some(limit) = self.shared.node_limit {
                 stop |= self.shared.total_nodes() >= limit;
