@@ -5,8 +5,20 @@ use crate::out::Out;
 use crate::session::{BenchReport, Session};
 use feerie_movegen::Variant;
 
-/// Depth `bench` searches when none is given.
-pub const DEFAULT_BENCH_DEPTH: u32 = 10;
+/// Depth `bench` searches when none is given: per variant, so that the default bench
+/// takes about a second on one core (Dynamo and Augsburg nodes cost several times a
+/// chess node; in Einstein and anti-Einstein most moves demote the mover, which keeps
+/// the trees narrow, while reverse-Einstein promotes quiet movers and grows wide).
+pub fn default_depth(variant: Variant) -> u32 {
+    match variant {
+        Variant::Chess => 10,
+        Variant::Dynamo => 6,
+        Variant::Augsburg => 7,
+        Variant::Einstein => 12,
+        Variant::ReverseEinstein => 9,
+        Variant::AntiEinstein => 13,
+    }
+}
 
 /// Chess bench positions: opening, tactics, castling, middlegames, endgames, a mate.
 pub const CHESS: &[&str] = &[
@@ -38,6 +50,16 @@ pub const AUGSBURG: &[&str] = &[
     "4k3/1(PP)6/8/8/8/8/8/4K3 w - - 0 1",
 ];
 
+/// Einstein-family bench positions (all three variants share them): the start, two
+/// middlegames from an Einstein self-play game (after 10 and 20 moves: mutated pieces,
+/// castling rights without rooks on the corners), a rook-and-pawns endgame.
+pub const EINSTEIN: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "rnb1kbnr/p1p5/1p2p2p/1P1p2q1/P5P1/8/2PPP3/RNBQKBNR w KQ - 0 11",
+    "rnbk2n1/p7/1p2p3/2npNr1p/P2P4/B1PP3N/4P3/1NBQK1N1 w KQ - 1 21",
+    "8/1p3k2/p5p1/8/3R4/6P1/5PK1/8 w - - 0 40",
+];
+
 /// The bench positions of `variant`; empty means the start position only, so a new
 /// variant has a bench before anyone picks positions for it.
 pub fn positions(variant: Variant) -> &'static [&'static str] {
@@ -45,8 +67,7 @@ pub fn positions(variant: Variant) -> &'static [&'static str] {
         Variant::Chess => CHESS,
         Variant::Dynamo => DYNAMO,
         Variant::Augsburg => AUGSBURG,
-        #[allow(unreachable_patterns)] // variants without their own list yet
-        _ => &[],
+        Variant::Einstein | Variant::ReverseEinstein | Variant::AntiEinstein => EINSTEIN,
     }
 }
 
@@ -62,4 +83,32 @@ pub fn run(session: &mut dyn Session, depth: u32, out: &Out) -> BenchReport {
     out.line(&format!("Nodes searched: {}", report.nodes));
     out.line(&format!("Nodes/second: {nps}"));
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use feerie_movegen::{
+        AntiEinstein, Augsburg, Chess, Dynamo, Einstein, Position, ReverseEinstein,
+    };
+
+    fn parse_all<P: Position>(variant: Variant) {
+        for fen in positions(variant) {
+            assert!(P::from_fen(fen).is_ok(), "{variant}: {fen}");
+        }
+    }
+
+    #[test]
+    fn every_variant_has_valid_positions_and_a_depth() {
+        parse_all::<Chess>(Variant::Chess);
+        parse_all::<Dynamo>(Variant::Dynamo);
+        parse_all::<Augsburg>(Variant::Augsburg);
+        parse_all::<Einstein>(Variant::Einstein);
+        parse_all::<ReverseEinstein>(Variant::ReverseEinstein);
+        parse_all::<AntiEinstein>(Variant::AntiEinstein);
+        for &v in Variant::ALL {
+            assert!(!positions(v).is_empty(), "{v}");
+            assert!((1..=20).contains(&default_depth(v)), "{v}");
+        }
+    }
 }

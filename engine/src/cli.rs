@@ -1,7 +1,7 @@
 //! Command-line subcommands (`feerie perft`, `feerie bench`, ...), parsed by hand: a few
 //! flags do not justify an argument-parsing dependency.
 
-use crate::bench::{self, DEFAULT_BENCH_DEPTH};
+use crate::bench;
 use crate::go_params::MAX_DEPTH;
 use crate::options::EngineOptions;
 use crate::out::Out;
@@ -21,8 +21,9 @@ Usage:
   feerie perft [--variant V] [--fen FEN] [--moves M...] --depth D [--divide]
                            count the leaf nodes of the move tree (start position by default)
   feerie bench [--variant V] [--depth D]
-                           search the variant's bench positions; prints Nodes searched
-                           and Nodes/second
+                           search the variant's bench positions (default depth per
+                           variant, about a second each); prints Nodes searched and
+                           Nodes/second
   feerie match --engine cmd=PATH ... --engine cmd=PATH ... [options]
                            engine-vs-engine matches refereed by Feerie's rules
                            (run `feerie match` alone for its options)
@@ -152,12 +153,13 @@ fn perft(args: &[String]) -> Result<(), String> {
 
 fn bench(args: &[String]) -> Result<(), String> {
     let flags = parse_flags(args, &["--variant", "--depth"])?;
-    let depth = flags.depth.unwrap_or(DEFAULT_BENCH_DEPTH);
+    let options = EngineOptions::default();
+    let variant = flags.variant.unwrap_or(options.variant);
+    let depth = flags.depth.unwrap_or_else(|| bench::default_depth(variant));
     if !(1..=MAX_DEPTH).contains(&depth) {
         return Err(format!("bench depth must be 1..={MAX_DEPTH}"));
     }
-    let options = EngineOptions::default();
-    let mut session = new_session(flags.variant.unwrap_or(options.variant), &options);
+    let mut session = new_session(variant, &options);
     bench::run(session.as_mut(), depth, &Out::stdout());
     Ok(())
 }

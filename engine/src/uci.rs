@@ -6,7 +6,7 @@
 //! error line: send `stop` and wait for `bestmove` first. Every problem with the input is
 //! reported as `info string error: ...`, and the state stays as it was.
 
-use crate::bench::{self, DEFAULT_BENCH_DEPTH};
+use crate::bench;
 use crate::go_params::{parse_go, MAX_DEPTH};
 use crate::options::{self, EngineOptions, OptionChange};
 use crate::out::Out;
@@ -247,7 +247,7 @@ impl Uci {
 
     fn bench(&mut self, args: &[&str]) {
         let depth = match args {
-            [] => Some(DEFAULT_BENCH_DEPTH),
+            [] => Some(bench::default_depth(self.session.variant())),
             [d] => d
                 .parse::<u32>()
                 .ok()

@@ -69,6 +69,40 @@ fn bench_reports_nodes_and_speed() {
     );
 }
 
+/// The bench of every variant, one shallow depth: a line per position, the depth it was
+/// asked for, and a node count that is the same on a second run.
+#[test]
+fn bench_of_every_variant_is_deterministic() {
+    let nodes = |out: &Output| {
+        stdout(out)
+            .lines()
+            .find_map(|l| l.strip_prefix("Nodes searched: ").map(str::to_string))
+            .expect("Nodes searched line")
+    };
+    for variant in [
+        "chess",
+        "dynamo",
+        "augsburg",
+        "einstein",
+        "reverse-einstein",
+        "anti-einstein",
+    ] {
+        let run = || feerie(&["bench", "--variant", variant, "--depth", "3"]);
+        let (a, b) = (run(), run());
+        assert!(a.status.success(), "{variant}");
+        let text = stdout(&a);
+        assert!(
+            text.contains(&format!("Variant: {variant}\nDepth: 3\n")),
+            "{text}"
+        );
+        assert!(
+            text.lines().filter(|l| l.starts_with("Position ")).count() >= 4,
+            "{text}"
+        );
+        assert_eq!(nodes(&a), nodes(&b), "{variant}");
+    }
+}
+
 #[test]
 fn help_and_version() {
     let out = feerie(&["--version"]);

@@ -110,10 +110,33 @@ pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
     /// True when both sides have only a king.
     fn bare_kings(&self) -> bool;
 
-    /// Captures, promotions, removals: the moves quiescence search looks at.
+    /// Captures, promotions, removals of enemy pieces: the moves quiescence search looks
+    /// at and move ordering puts first. A move that only throws away the mover's own
+    /// material is not noisy.
     fn is_noisy(&self, mv: Self::Move) -> bool;
     /// Ordering score of a noisy move (larger first): e.g. MVV-LVA.
     fn noisy_score(&self, mv: Self::Move) -> i32;
+    /// What a noisy move is expected to win in centipawns, counting the obvious reply
+    /// (a static exchange estimate), or `None` when the variant does not estimate it.
+    /// Quiescence skips noisy moves expected to lose material.
+    fn noisy_gain(&self, _mv: Self::Move) -> Option<i32> {
+        None
+    }
+    /// Quiescence plies (counted from its first) in which quiet moves that give check
+    /// are searched too. 0 for chess-like variants; Dynamo, whose games are won by
+    /// threats to push the king off, looks at checks at the horizon.
+    const QSEARCH_CHECK_PLIES: u32 = 0;
+    /// Quiescence plies after which the static evaluation stands. Unbounded for
+    /// chess-like variants, where captures run out; in Dynamo checks answer checks and
+    /// removals answer removals for dozens of plies.
+    const QSEARCH_MAX_PLIES: u32 = u32::MAX;
+    /// True when `mv` (legal) puts the opponent in check. The default plays it on a
+    /// copy; variants with `QSEARCH_CHECK_PLIES > 0` should answer faster.
+    fn gives_check(&self, mv: Self::Move) -> bool {
+        let mut after = self.clone();
+        after.play(mv);
+        after.in_check()
+    }
     /// Index for history and counter tables, below `HISTORY_SIZE`.
     fn history_index(&self, mv: Self::Move) -> usize;
     /// True when a null move is unlikely to hide zugzwang (the side has pieces).

@@ -2,9 +2,11 @@
 //! (`Evaluator`), monomorphised per variant.
 //!
 //! What it does: iterative deepening with aspiration windows; principal variation
-//! search; quiescence over `is_noisy` moves (stand pat, all evasions in check); a shared
-//! transposition table of atomics (4-slot buckets, depth/age replacement, mate scores
-//! relative to the node); move ordering TT move > noisy (`noisy_score`) > killers >
+//! search; quiescence over `is_noisy` moves not expected to lose (`noisy_gain`), plus
+//! quiet checks in its first `QSEARCH_CHECK_PLIES` plies and a per-variant horizon
+//! `QSEARCH_MAX_PLIES` (stand pat, all evasions in check); a shared transposition table
+//! of atomics (4-slot buckets, depth/age replacement, mate scores relative to the node);
+//! move ordering TT move > noisy (`noisy_score`) > killers > noisy expected to lose >
 //! history (`history_index`); check extension; null move (`null_move_safe`), reverse
 //! futility, futility and late move pruning, late move reductions; mate distance
 //! pruning; draws by one repetition in the tree, the 50-move rule and bare kings;

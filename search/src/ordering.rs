@@ -1,5 +1,7 @@
 //! Move ordering: the TT move, then noisy moves by the variant's `noisy_score`, then
-//! killers, then quiet moves by history. Moves are scored once and picked lazily
+//! killers, then noisy moves expected to lose material (`noisy_gain` < 0), then quiet
+//! moves by history. A branching factor of several hundred (Dynamo) makes the first few
+//! picks count: a self-removal is not noisy, so it is ordered with the quiet moves. Moves are scored once and picked lazily
 //! (selection sort), since a cutoff usually comes before most moves are looked at.
 
 use crate::value::MAX_PLY;
@@ -9,6 +11,9 @@ const TT_MOVE: i32 = 2_000_000_000;
 const NOISY: i32 = 1_000_000_000;
 const KILLER_1: i32 = 900_000_000;
 const KILLER_2: i32 = 899_999_999;
+/// Noisy moves expected to lose material (`Position::noisy_gain` < 0): after the
+/// killers, before the quiet moves.
+const LOSING_NOISY: i32 = 500_000_000;
 /// History values stay within +-HISTORY_MAX (gravity formula below).
 pub const HISTORY_MAX: i32 = 16_384;
 
@@ -99,7 +104,10 @@ pub fn score_moves<P: Position>(
         if Some(mv) == tt_move {
             TT_MOVE
         } else if pos.is_noisy(mv) {
-            NOISY + pos.noisy_score(mv)
+            match pos.noisy_gain(mv) {
+                Some(gain) if gain < 0 => LOSING_NOISY + gain,
+                _ => NOISY + pos.noisy_score(mv),
+            }
         } else if Some(mv) == killers[0] {
             KILLER_1
         } else if Some(mv) == killers[1] {
@@ -236,5 +244,40 @@ mod tests {
             picker.next(&mut moves, &mut scores).unwrap().to_string(),
             "c3d5"
         );
+    }
+
+    #[test]
+    fn dynamo_orders_winning_removals_first_and_sacrifices_late() {
+        use feerie_movegen::Dynamo;
+        // The rook on d5 can push the knight a5 off and stay (safe), or follow to a5
+        // where the rook on a8 pushes it off (losing), or exit the board by itself.
+        let pos = Dynamo::from_fen("r3k3/1P6/8/n2R4/8/8/8/4K3 w - - 0 1").unwrap();
+        let mut moves = <Dynamo as Position>::MoveList::default();
+        pos.legal_moves(&mut moves);
+        let mv = |s: &str| pos.parse_move(s).unwrap();
+        let killer = mv("d5d4");
+        let mut scores = Vec::new();
+        score_moves(
+            &pos,
+            &moves,
+            None,
+            [Some(killer), None],
+            &History::default(),
+            &mut scores,
+        );
+        let mut picker = Picker::default();
+        let mut order = Vec::new();
+        while let Some(m) = picker.next(&mut moves, &mut scores) {
+            order.push(m);
+        }
+        let at = |m| order.iter().position(|&x| x == m).unwrap();
+        let k = at(killer);
+        assert!(order[..k]
+            .iter()
+            .all(|&m| pos.is_noisy(m) && pos.noisy_gain(m).unwrap() >= 0));
+        assert!(at(mv("a5E")) < k);
+        assert!(at(mv("a5E/d5a5")) > k);
+        assert!(at(mv("d5E")) > k);
+        assert!(at(mv("a5E/d5E")) > k);
     }
 }

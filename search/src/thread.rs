@@ -486,7 +486,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             depth += 1;
         }
         if depth <= 0 {
-            return self.qsearch(ply, alpha, beta);
+            return self.qsearch(ply, alpha, beta, 0);
         }
         self.count_node();
         if self.stopped {
@@ -692,9 +692,12 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         }
     }
 
-    /// Quiescence: only noisy moves, with the static evaluation as a floor (stand pat),
-    /// except in check, where every evasion is searched.
-    fn qsearch(&mut self, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    /// Quiescence: only noisy moves not expected to lose material (`noisy_gain`), with
+    /// the static evaluation as a floor (stand pat), except in check, where every
+    /// evasion is searched. `qply` counts its plies from 0: in the first
+    /// `P::QSEARCH_CHECK_PLIES` quiet checks are searched too, after the noisy moves,
+    /// and past `P::QSEARCH_MAX_PLIES` the static evaluation stands.
+    fn qsearch(&mut self, ply: usize, mut alpha: i32, beta: i32, qply: u32) -> i32 {
         self.pv[ply].clear();
         self.count_node();
         if self.stopped {
@@ -710,6 +713,13 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         }
         if ply >= MAX_PLY - 1 {
             return if in_check { DRAW } else { self.evaluate() };
+        }
+        // The variant's quiescence horizon: past it the static evaluation stands. A
+        // position in check right at the horizon still has its evasions searched, so a
+        // mate there is seen.
+        let horizon = P::QSEARCH_MAX_PLIES;
+        if qply > horizon || (qply == horizon && !in_check) {
+            return self.evaluate();
         }
 
         let hash = self.pos.hash();
@@ -740,9 +750,14 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
         if !in_check {
+            // Noisy moves not expected to lose material, and quiet checks near the root
+            // of quiescence.
+            let checks = qply < P::QSEARCH_CHECK_PLIES;
             let all = std::mem::take(&mut moves);
             for &m in all.iter() {
-                if self.pos.is_noisy(m) {
+                let noisy =
+                    self.pos.is_noisy(m) && !matches!(self.pos.noisy_gain(m), Some(g) if g < 0);
+                if noisy || (checks && self.pos.gives_check(m)) {
                     moves.push(m);
                 }
             }
@@ -762,7 +777,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         let original_alpha = alpha;
         while let Some(mv) = picker.next(&mut moves, &mut scores) {
             self.pos.play(mv);
-            let score = -self.qsearch(ply + 1, -beta, -alpha);
+            let score = -self.qsearch(ply + 1, -beta, -alpha, qply + 1);
             self.pos.undo();
             if self.stopped {
                 self.score_pool[ply] = scores;

@@ -72,7 +72,7 @@ pub struct Dynamo {
     history: Vec<State>,
 }
 
-/// Value of a piece leaving the board, for noisy-move ordering.
+/// Value of a piece leaving the board (or promoted to), for noisy moves.
 const REMOVAL_VALUE: [i32; 6] = [100, 300, 320, 500, 900, 20_000];
 
 impl Dynamo {
@@ -199,6 +199,26 @@ impl Dynamo {
             changed: Bitboard::EMPTY,
             check: self.check,
         }
+    }
+
+    /// Material the side to move wins by `mv`, in centipawns: enemy pieces it removes
+    /// and its promotions count for it, its own removed pieces and enemy promotions
+    /// (a pushed enemy pawn promotes too) against it.
+    fn material_swing(&self, mv: Move) -> i32 {
+        let mut swing = 0;
+        for d in mv.parts() {
+            let Some(p) = self.board.piece_at(d.from()) else {
+                continue;
+            };
+            let sign = if p.color == self.side { 1 } else { -1 };
+            if let Some(promo) = d.promotion() {
+                swing += sign * (REMOVAL_VALUE[promo.index()] - REMOVAL_VALUE[0]);
+            }
+            if d.to().is_none() {
+                swing -= sign * REMOVAL_VALUE[p.kind.index()];
+            }
+        }
+        swing
     }
 
     fn finish_move(&mut self) {
@@ -387,25 +407,70 @@ impl Position for Dynamo {
         self.board.occupied() == self.board.kind(PieceKind::King)
     }
 
+    /// Only moves that win material outright: a self-removal (`d5E`, or a slider
+    /// following its victim off for less than it pushed off) is a sacrifice, ordered and
+    /// pruned like a quiet move, and quiescence never looks at it.
     #[inline]
     fn is_noisy(&self, mv: Move) -> bool {
-        mv.removes() || mv.promotes()
+        (mv.removes() || mv.promotes()) && self.material_swing(mv) > 0
     }
 
     fn noisy_score(&self, mv: Move) -> i32 {
-        let mut score = 0;
+        self.material_swing(mv)
+    }
+
+    /// The swing, less the most valuable of the mover's own displaced pieces that the
+    /// opponent could then remove in one move (a one-reply exchange estimate: a queen
+    /// that follows its victim onto an open line usually goes next).
+    fn noisy_gain(&self, mv: Move) -> Option<i32> {
+        let mut b = self.bits();
+        self.toggle_displacement(&mut b, mv.first());
+        if let Some(d) = mv.second() {
+            self.toggle_displacement(&mut b, d);
+        }
+        let mut risk = 0;
         for d in mv.parts() {
-            if let Some(p) = d.promotion() {
-                score += REMOVAL_VALUE[p.index()] - REMOVAL_VALUE[0];
-            }
-            if d.to().is_none() {
-                if let Some(p) = self.board.piece_at(d.from()) {
-                    let v = REMOVAL_VALUE[p.kind.index()];
-                    score += if p.color == self.side { -v } else { v };
-                }
+            let (Some(to), Some(p)) = (d.to(), self.board.piece_at(d.from())) else {
+                continue;
+            };
+            if p.color == self.side
+                && p.kind != PieceKind::King
+                && removable(&b, to, self.side.flip())
+            {
+                let kind = d.promotion().unwrap_or(p.kind);
+                risk = risk.max(REMOVAL_VALUE[kind.index()]);
             }
         }
-        score
+        Some(self.material_swing(mv) - risk)
+    }
+
+    /// Quiet checks in the first quiescence ply: a check threatens to push the king off
+    /// the board, the way Dynamo games are won, and it is cheap to find
+    /// (`gives_check` below). Worth 6-2 at equal depth 4; about even at equal time.
+    const QSEARCH_CHECK_PLIES: u32 = 1;
+    /// Matches at 0.1 s a move: horizon 4 scored 62% against 6 (40 games), 6 60% against
+    /// 8 and 8 82% against 12 (20 games each), 2 43% against 4 (40 games). Deeper
+    /// quiescence costs more time than it finds.
+    const QSEARCH_MAX_PLIES: u32 = 4;
+
+    /// Only a move touching the enemy king's `danger_zone` can change whether that
+    /// king can be removed (it cannot be now: the opponent's move was legal), so most
+    /// moves are answered by one mask test.
+    fn gives_check(&self, mv: Move) -> bool {
+        let them = self.side.flip();
+        let Some(k) = self.board.king(them) else {
+            return false;
+        };
+        if (mv.squares() & check::danger_zone(k)).is_empty() {
+            return false;
+        }
+        let mut b = self.bits();
+        self.toggle_displacement(&mut b, mv.first());
+        if let Some(d) = mv.second() {
+            self.toggle_displacement(&mut b, d);
+        }
+        let king = b.pieces(them, PieceKind::King);
+        king.any() && removable(&b, king.lsb(), self.side)
     }
 
     #[inline]
@@ -564,5 +629,75 @@ mod tests {
             }
         }
         assert!(nodes > 1000, "{nodes}");
+    }
+
+    /// Only material won is noisy: exits and removals that cost more than they win are
+    /// not (quiescence never looks at them), and a removal whose pusher is then removed
+    /// is expected to lose.
+    #[test]
+    fn noisy_means_material_won() {
+        // White rook d5 can push the knight a5 off (and stay, follow, or follow it
+        // off); the black rook a8 would push a rook standing on a5 off in turn.
+        let p = Dynamo::from_fen("r3k3/1P6/8/n2R4/8/8/8/4K3 w - - 0 1").unwrap();
+        let mv = |s: &str| p.parse_move(s).unwrap();
+        assert!(p.is_noisy(mv("a5E")));
+        assert_eq!(p.noisy_gain(mv("a5E")), Some(300));
+        assert!(p.is_noisy(mv("a5E/d5a5")));
+        assert_eq!(p.noisy_gain(mv("a5E/d5a5")), Some(300 - 500));
+        // Rook and knight both leave: a rook for a knight.
+        assert!(!p.is_noisy(mv("a5E/d5E")));
+        // The rook leaves the board alone: a plain sacrifice.
+        assert!(!p.is_noisy(mv("d5E")));
+        assert!(p.noisy_score(mv("d5E")) < 0);
+        // The pawn promotes, or pushes the rook on a8 off diagonally.
+        assert!(p.is_noisy(mv("b7b8q")));
+        assert!(p.is_noisy(mv("a8E")));
+        assert!(p.noisy_score(mv("b7b8q")) > p.noisy_score(mv("b7b8n")));
+        assert!(!p.is_noisy(mv("d5d4")));
+        // Ordering: the safe removal first, the losing one below it.
+        assert!(p.noisy_score(mv("a5E")) >= p.noisy_score(mv("a5E/d5a5")));
+    }
+
+    /// `gives_check` (mask shortcut, toggled bitboards) agrees with playing the move
+    /// and asking `in_check`, along random games.
+    #[test]
+    fn gives_check_matches_play() {
+        let p = Dynamo::from_fen("r3k3/1P6/8/n2R4/8/8/8/4K3 w - - 0 1").unwrap();
+        assert!(p.gives_check(p.parse_move("d5e5").unwrap()));
+        assert!(!p.gives_check(p.parse_move("d5d4").unwrap()));
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rand = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut checks = 0;
+        for fen in [
+            START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "7k/8/2Q1N3/8/8/8/8/K7 w - - 0 1",
+        ] {
+            for _game in 0..20 {
+                let mut pos = Dynamo::from_fen(fen).unwrap();
+                for _ply in 0..60 {
+                    let mut list = MoveList::new();
+                    pos.legal_moves(&mut list);
+                    if list.is_empty() || pos.outcome().is_some() {
+                        break;
+                    }
+                    for &m in list.iter() {
+                        let fast = pos.gives_check(m);
+                        pos.play(m);
+                        assert_eq!(fast, pos.in_check(), "{m} in {}", pos.to_fen());
+                        checks += usize::from(fast);
+                        pos.undo();
+                    }
+                    let m = list[(rand() % list.len() as u64) as usize];
+                    pos.play(m);
+                }
+            }
+        }
+        assert!(checks > 100, "{checks}");
     }
 }
