@@ -25,6 +25,8 @@ pub struct Move(NonZeroU16);
 
 impl Move {
     pub const QUIET: u16 = 0;
+    /// A pawn step of more than one square (two, or three from the first rank in the
+    /// Einstein family): it opens en passant.
     pub const DOUBLE_PUSH: u16 = 1;
     pub const SHORT_CASTLE: u16 = 2;
     pub const LONG_CASTLE: u16 = 3;

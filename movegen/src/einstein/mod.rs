@@ -233,7 +233,7 @@ impl<M: Mutation> EinsteinPosition<M> {
                     let kind = if step == 1 {
                         Move::QUIET
                     } else {
-                        Move::MULTI_STEP
+                        Move::DOUBLE_PUSH
                     };
                     list.push(Move::new(from, sq, kind));
                 }
@@ -430,7 +430,7 @@ impl<M: Mutation> Position for EinsteinPosition<M> {
         if piece.kind == PieceKind::King {
             self.castling &= !CastlingRights::of(us);
         }
-        if mv.kind() == Move::MULTI_STEP {
+        if mv.kind() == Move::DOUBLE_PUSH {
             self.en_passant = Some(EnPassant::after_step(from, to));
         }
         if piece.kind == PieceKind::Pawn || captured.is_some() {
