@@ -214,6 +214,7 @@ pub struct Chess {
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 impl Chess {
+    /// The piece placement (an orthodox board), e.g. for evaluators that read only it.
     pub fn board(&self) -> &Board {
         &self.board
     }

@@ -75,6 +75,7 @@ pub struct EinsteinPosition<M: Mutation> {
 const START_FEN: &str = crate::chess::START_FEN;
 
 impl<M: Mutation> EinsteinPosition<M> {
+    /// The piece placement (an orthodox board), e.g. for evaluators that read only it.
     pub fn board(&self) -> &Board {
         &self.board
     }
