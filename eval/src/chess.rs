@@ -1,9 +1,12 @@
 //! Orthodox evaluation: material plus piece-square tables, blended between middlegame
-//! and endgame values by the remaining material.
+//! and endgame values by the remaining material. It reads only the placement, so it
+//! scores any position with an orthodox board ([`OrthodoxBoard`]): chess, and the
+//! Einstein variants as a chess-minded baseline.
 
 use crate::weights as w;
-use crate::Evaluator;
-use feerie_movegen::{Chess, Color, PieceKind, Position};
+use crate::{Evaluator, OrthodoxBoard};
+use feerie_movegen::board::Board;
+use feerie_movegen::{Color, PieceKind, Position};
 
 /// Material and table value of each (colour, kind, square), summed at compile time so
 /// evaluation is one lookup per piece. Index: `[colour][kind][square]`, White's view.
@@ -109,9 +112,9 @@ fn pawn_structure(ours: u64, theirs: u64, color: Color) -> (i32, i32) {
 pub struct ChessEval;
 
 impl ChessEval {
-    /// Score from White's point of view, before the side-to-move flip and tempo.
-    pub fn white_score(&self, pos: &Chess) -> i32 {
-        let board = pos.board();
+    /// Score of a placement from White's point of view, before the side-to-move flip
+    /// and tempo.
+    pub fn white_score(&self, board: &Board) -> i32 {
         let (mut mg, mut eg, mut phase) = (0, 0, 0);
         let mut non_pawn = [0; 2];
         let mut pawns = [0; 2];
@@ -158,10 +161,10 @@ impl ChessEval {
     }
 }
 
-impl Evaluator<Chess> for ChessEval {
+impl<P: Position + OrthodoxBoard> Evaluator<P> for ChessEval {
     #[inline]
-    fn evaluate(&self, pos: &Chess) -> i32 {
-        let s = self.white_score(pos);
+    fn evaluate(&self, pos: &P) -> i32 {
+        let s = self.white_score(pos.board());
         let s = if pos.side_to_move() == Color::White {
             s
         } else {
@@ -174,6 +177,7 @@ impl Evaluator<Chess> for ChessEval {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use feerie_movegen::{AntiEinstein, Chess, Einstein, ReverseEinstein};
 
     fn eval(fen: &str) -> i32 {
         ChessEval.evaluate(&Chess::from_fen(fen).unwrap())
@@ -235,5 +239,35 @@ mod tests {
     #[test]
     fn advanced_pawn_is_better_in_endgame() {
         assert!(eval("8/4P3/8/8/8/k7/8/K7 w - - 0 1") > eval("8/8/8/8/8/k3P3/8/K7 w - - 0 1"));
+    }
+
+    #[test]
+    fn einstein_positions_score_as_the_same_chess_placement() {
+        // Unbalanced placements (material, pawns on the first and last ranks, both sides
+        // to move), so a broken board or side-to-move plumbing changes the score.
+        for fen in [
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+            "4k3/8/8/8/8/8/P7/4K2R b K - 0 1",
+        ] {
+            let chess = eval(fen);
+            assert_eq!(ChessEval.evaluate(&Einstein::from_fen(fen).unwrap()), chess);
+            assert_eq!(
+                ChessEval.evaluate(&ReverseEinstein::from_fen(fen).unwrap()),
+                chess
+            );
+            assert_eq!(
+                ChessEval.evaluate(&AntiEinstein::from_fen(fen).unwrap()),
+                chess
+            );
+        }
+        // A white pawn on its last rank is legal only in Einstein: compare placements.
+        let fen = "1P2k3/8/8/8/8/8/8/4K3 b - - 0 1";
+        let pos = Einstein::from_fen(fen).unwrap();
+        assert_eq!(
+            ChessEval.evaluate(&pos),
+            -ChessEval.white_score(pos.board()) + w::TEMPO
+        );
+        assert!(ChessEval.evaluate(&pos) < -50);
     }
 }

@@ -8,7 +8,8 @@
 //! capture mutation when it has a worthwhile capture, else the quiet mutation when it
 //! has a quiet move, else its current kind. Mobility, centralisation, king safety and
 //! a pawn-rank table (a pawn on its last rank is dead: it never moves again) complete
-//! the picture. All weights live in [`Weights`].
+//! the picture. Without promotion a lead wins only by mate, so the side ahead is also
+//! drawn towards mating the other king (`mop_up`). All weights live in [`Weights`].
 
 use crate::Evaluator;
 use feerie_movegen::attacks;
@@ -54,6 +55,16 @@ pub struct Weights {
     /// Percent of the value of each piece of the side to move that hangs (attacked and
     /// undefended, or attacked by a pawn), except the largest, which it can save.
     pub hanging_share: i32,
+    /// Material lead (current kinds, pawns included) from which the side ahead is
+    /// driven to mate: see [`mop_up`].
+    pub mop_margin: i32,
+    /// Mop-up bonus per step of the other king away from the centre.
+    pub mop_edge: i32,
+    /// Mop-up bonus per step the own king is closer to the other king.
+    pub mop_close: i32,
+    /// Mop-up bonus per 4 squares the other king cannot reach by king steps over
+    /// squares the side ahead does not attack.
+    pub mop_region: i32,
     /// Bonus for the side to move.
     pub tempo: i32,
 }
@@ -76,6 +87,10 @@ impl Weights {
         king_centre_endgame: 10,
         free_step: 6,
         hanging_share: 40,
+        mop_margin: 200,
+        mop_edge: 30,
+        mop_close: 10,
+        mop_region: 10,
         tempo: 10,
     };
 
@@ -121,6 +136,30 @@ fn centrality(sq: Square) -> i32 {
     let df = if f < 4 { f } else { 7 - f };
     let dr = if r < 4 { r } else { 7 - r };
     df.min(dr)
+}
+
+/// The squares a king on `from` reaches by steps over `free` squares (flood fill).
+fn king_region(from: Square, free: Bitboard) -> Bitboard {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let free = free.0;
+    let mut region = 1u64 << from.index();
+    loop {
+        let sides = region | (region << 1) & NOT_A | (region >> 1) & NOT_H;
+        let grown = (sides | sides << 8 | sides >> 8) & free | region;
+        if grown == region {
+            return Bitboard(region);
+        }
+        region = grown;
+    }
+}
+
+/// King steps between two squares (Chebyshev distance).
+#[inline]
+fn distance(a: Square, b: Square) -> i32 {
+    let df = (a.file() as i32 - b.file() as i32).abs();
+    let dr = (a.rank() as i32 - b.rank() as i32).abs();
+    df.max(dr)
 }
 
 /// Squares a piece attacks (for pawns: its diagonal captures).
@@ -180,6 +219,7 @@ fn evaluate_white<M: Mutation>(w: &Weights, board: &Board, stm: Color) -> i32 {
 
     let mut score = [0i32; 2];
     let mut danger = [0i32; 2];
+    let mut material = [0i32; 2];
     for color in Color::BOTH {
         let us = color.index();
         let them = color.flip();
@@ -194,6 +234,7 @@ fn evaluate_white<M: Mutation>(w: &Weights, board: &Board, stm: Color) -> i32 {
             } else {
                 w.value(kind)
             };
+            material[us] += v;
             // Worthwhile captures: the victim is undefended, or worth at least what
             // the capturer becomes (a recapture then costs no more than it won).
             let after_capture = M::after_capture(kind);
@@ -256,7 +297,35 @@ fn evaluate_white<M: Mutation>(w: &Weights, board: &Board, stm: Color) -> i32 {
         score[color.index()] -= penalty * phase / MAX_PHASE;
     }
     score[stm.index()] -= (hang_sum - hang_max) * w.hanging_share / 100;
+    score[0] += mop_up(w, &material, &kings, &attacked);
     score[0] - score[1]
+}
+
+/// White's share of the mop-up drive: positive when White is ahead by at least
+/// `mop_margin`, negative when Black is, else 0.
+///
+/// Why: there is no promotion, so a lead wins only by mate, and every quiet piece move
+/// costs material. A side that only guards its lead shuffles its king until a rule
+/// draw. Pushing the other king to the edge, bringing its own king close (king moves
+/// are free) and shrinking the region the other king can reach gives the search a way
+/// forward. It applies at every phase: the lead usually comes early, from the other
+/// side's pieces decaying, and mating is easier while that king is still hemmed in.
+fn mop_up(w: &Weights, material: &[i32; 2], kings: &[Square; 2], attacked: &[Bitboard; 2]) -> i32 {
+    let lead = material[0] - material[1];
+    if lead.abs() < w.mop_margin {
+        return 0;
+    }
+    let strong = if lead > 0 { 0 } else { 1 };
+    let (ours, theirs) = (kings[strong], kings[1 - strong]);
+    let unreachable = 64 - king_region(theirs, !attacked[strong]).count() as i32;
+    let drive = w.mop_edge * (3 - centrality(theirs))
+        + w.mop_close * (7 - distance(ours, theirs))
+        + w.mop_region * unreachable / 4;
+    if strong == 0 {
+        drive
+    } else {
+        -drive
+    }
 }
 
 /// The rank in front of a king of `color` on `rank` (itself on the edge).
@@ -316,6 +385,20 @@ mod tests {
         EinsteinEval::default().evaluate(&P::from_fen(fen).unwrap())
     }
 
+    /// The evaluator without the mop-up drive, for tests of piece values.
+    fn no_mop() -> EinsteinEval {
+        let mut e = EinsteinEval::default();
+        e.weights.mop_margin = i32::MAX;
+        e
+    }
+
+    fn eval_no_mop<P: Position>(fen: &str) -> i32
+    where
+        EinsteinEval: Evaluator<P>,
+    {
+        no_mop().evaluate(&P::from_fen(fen).unwrap())
+    }
+
     const FENS: [&str; 4] = [
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -340,25 +423,28 @@ mod tests {
 
     #[test]
     fn quiet_moves_cost_in_einstein_and_pay_in_reverse() {
+        // Piece values alone (a lone piece is also a lead the mop-up rewards).
         // The queen has only quiet moves: in einstein it is worth less than 950, in
         // reverse-einstein it keeps its value; knights and pawns gain by stepping there.
         let q = "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1";
         let bare = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
-        let queen_einstein = eval::<Einstein>(q) - eval::<Einstein>(bare);
+        let queen_einstein = eval_no_mop::<Einstein>(q) - eval_no_mop::<Einstein>(bare);
         assert!(queen_einstein < 900, "{queen_einstein}");
-        let queen_reverse = eval::<ReverseEinstein>(q) - eval::<ReverseEinstein>(bare);
+        let queen_reverse =
+            eval_no_mop::<ReverseEinstein>(q) - eval_no_mop::<ReverseEinstein>(bare);
         assert!(queen_reverse > queen_einstein);
         let n = "4k3/8/8/8/8/8/8/N3K3 w - - 0 1";
-        let knight_reverse = eval::<ReverseEinstein>(n) - eval::<ReverseEinstein>(bare);
-        let knight_einstein = eval::<Einstein>(n) - eval::<Einstein>(bare);
+        let knight_reverse =
+            eval_no_mop::<ReverseEinstein>(n) - eval_no_mop::<ReverseEinstein>(bare);
+        let knight_einstein = eval_no_mop::<Einstein>(n) - eval_no_mop::<Einstein>(bare);
         assert!(
             knight_reverse > knight_einstein + 50,
             "{knight_reverse} {knight_einstein}"
         );
         // A pawn that can step becomes a knight in reverse-einstein, stays one here.
         let p = "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1";
-        let pawn_reverse = eval::<ReverseEinstein>(p) - eval::<ReverseEinstein>(bare);
-        let pawn_einstein = eval::<Einstein>(p) - eval::<Einstein>(bare);
+        let pawn_reverse = eval_no_mop::<ReverseEinstein>(p) - eval_no_mop::<ReverseEinstein>(bare);
+        let pawn_einstein = eval_no_mop::<Einstein>(p) - eval_no_mop::<Einstein>(bare);
         assert!(
             pawn_reverse > pawn_einstein + 50,
             "{pawn_reverse} {pawn_einstein}"
@@ -407,5 +493,36 @@ mod tests {
         let mut bare = EinsteinEval::default();
         bare.weights.king_shield = 0;
         assert!(full.evaluate(&pos) > bare.evaluate(&pos));
+    }
+
+    #[test]
+    fn the_side_ahead_is_drawn_towards_mating() {
+        // White is a rook and pawns up; the black king stands on the edge next to the
+        // white king in the first, in the centre far from it in the second.
+        let near = "7k/8/6K1/8/8/8/PPP5/R7 w - - 0 1";
+        let far = "8/8/8/4k3/8/8/PPP5/R5K1 w - - 0 1";
+        assert!(eval::<AntiEinstein>(near) > eval::<AntiEinstein>(far) + 100);
+        // A (defended) rook cutting the king off on the back ranks shrinks its region.
+        assert_eq!(
+            king_region(Square::parse("e8").unwrap(), Bitboard::FULL).count(),
+            64
+        );
+        let cut = Einstein::from_fen("4k3/8/R7/1P6/8/8/P1P5/6K1 b - - 0 1").unwrap();
+        let free = Einstein::from_fen("4k3/8/8/1P6/8/8/P1P5/R5K1 b - - 0 1").unwrap();
+        let mut blind = EinsteinEval::default();
+        blind.weights.mop_region = 0;
+        let gain = |p: &Einstein| blind.evaluate(p) - EinsteinEval::default().evaluate(p);
+        assert!(
+            gain(&cut) > gain(&free) + 50,
+            "{} {}",
+            gain(&cut),
+            gain(&free)
+        );
+        // No lead, no drive.
+        let even = Einstein::from_fen("4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1").unwrap();
+        assert_eq!(
+            no_mop().evaluate(&even),
+            EinsteinEval::default().evaluate(&even)
+        );
     }
 }

@@ -91,6 +91,18 @@ impl Bitboard {
     pub const fn south(self) -> Bitboard {
         Bitboard(self.0 >> 8)
     }
+
+    /// Moves every square by `delta` square indices (positive towards h8); squares
+    /// pushed past either end fall off. Wrapping across a file edge is the caller's
+    /// business: mask the edge file first.
+    #[inline]
+    pub const fn shifted(self, delta: i8) -> Bitboard {
+        if delta >= 0 {
+            Bitboard(self.0 << delta)
+        } else {
+            Bitboard(self.0 >> -delta)
+        }
+    }
 }
 
 impl Iterator for Bitboard {

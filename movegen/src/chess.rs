@@ -25,6 +25,8 @@ pub struct Move(NonZeroU16);
 
 impl Move {
     pub const QUIET: u16 = 0;
+    /// A pawn step of more than one square (two, or three from the first rank in the
+    /// Einstein family): it opens en passant.
     pub const DOUBLE_PUSH: u16 = 1;
     pub const SHORT_CASTLE: u16 = 2;
     pub const LONG_CASTLE: u16 = 3;
@@ -107,6 +109,9 @@ trait MoveSink {
     fn piece_moves(&mut self, from: Square, targets: Bitboard, their: Bitboard);
     /// A pawn move, as four promotions when it reaches the last rank.
     fn pawn_moves(&mut self, from: Square, to: Square, capture: bool);
+    /// Pawn moves of a whole set at once: to each of `targets` from `delta` squares
+    /// back. A `kind` of `QUIET` or `CAPTURE` promotes on the last rank.
+    fn pawn_set(&mut self, targets: Bitboard, delta: i8, kind: u16);
 }
 
 impl MoveSink for MoveList {
@@ -136,6 +141,18 @@ impl MoveSink for MoveList {
             self.push(Move::new(from, to, capture_bit));
         }
     }
+
+    #[inline]
+    fn pawn_set(&mut self, targets: Bitboard, delta: i8, kind: u16) {
+        for to in targets {
+            let from = Square::new((to.to_u8() as i8 - delta) as u8);
+            if kind == Move::DOUBLE_PUSH {
+                self.push(Move::new(from, to, kind));
+            } else {
+                self.pawn_moves(from, to, kind == Move::CAPTURE);
+            }
+        }
+    }
 }
 
 /// Counts moves without building them.
@@ -159,6 +176,12 @@ impl MoveSink for MoveCounter {
         } else {
             1
         };
+    }
+
+    #[inline]
+    fn pawn_set(&mut self, targets: Bitboard, _delta: i8, _kind: u16) {
+        let promoting = targets & (Bitboard::RANK_1 | Bitboard::RANK_8);
+        self.0 += (targets.count() + 3 * promoting.count()) as usize;
     }
 }
 
@@ -191,6 +214,7 @@ pub struct Chess {
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 impl Chess {
+    /// The piece placement (an orthodox board), e.g. for evaluators that read only it.
     pub fn board(&self) -> &Board {
         &self.board
     }
@@ -282,14 +306,51 @@ impl Chess {
             list.piece_moves(from, movable(from, attacks::rook(from, occ)), their);
         }
 
+        self.pawn_moves_into(list, pinned, target);
+
+        if self.checkers.is_empty() {
+            for side in CastlingSide::of(us) {
+                if self.castling & side.right != 0
+                    && (side.must_be_empty() & occ).is_empty()
+                    && !Iterator::any(&mut side.king_path(), |sq| {
+                        self.board.is_attacked(sq, them, occ)
+                    })
+                {
+                    let kind = if side.king_to.file() == 6 {
+                        Move::SHORT_CASTLE
+                    } else {
+                        Move::LONG_CASTLE
+                    };
+                    list.push(Move::new(side.king_from, side.king_to, kind));
+                }
+            }
+        }
+    }
+
+    /// Pawn moves: the pawns that are not pinned set-wise by shifts (a perft leaf counts
+    /// them with popcounts), the pinned ones one by one along their pin line.
+    fn pawn_moves_into<S: MoveSink>(&self, list: &mut S, pinned: Bitboard, target: Bitboard) {
+        let us = self.side;
+        let occ = self.board.occupied();
+        let their = self.board.color(us.flip());
+        let pawns = self.board.pieces(us, PieceKind::Pawn);
         let fwd = us.forward();
+
+        let free = pawns & !pinned;
+        let single = free.shifted(fwd) & !occ;
+        let third_rank = Bitboard::rank(us.relative_rank(2));
+        let double = (single & third_rank).shifted(fwd) & !occ & target;
+        list.pawn_set(single & target, fwd, Move::QUIET);
+        list.pawn_set(double, 2 * fwd, Move::DOUBLE_PUSH);
+        for (edge, delta) in [(Bitboard::FILE_A, fwd - 1), (Bitboard::FILE_H, fwd + 1)] {
+            let captures = (free & !edge).shifted(delta) & their & target;
+            list.pawn_set(captures, delta, Move::CAPTURE);
+        }
+
+        let king = self.our_king();
         let start_rank = us.relative_rank(1);
-        for from in self.board.pieces(us, PieceKind::Pawn) {
-            let line = if pinned.has(from) {
-                attacks::line(king, from)
-            } else {
-                Bitboard::FULL
-            };
+        for from in pawns & pinned {
+            let line = attacks::line(king, from);
             if let Some(one) = from.shift(fwd) {
                 if !occ.has(one) {
                     if target.has(one) && line.has(one) {
@@ -306,27 +367,12 @@ impl Chess {
             for to in attacks::pawn(us, from) & their & target & line {
                 list.pawn_moves(from, to, true);
             }
-            if let Some(ep) = self.en_passant {
-                if attacks::pawn(us, from).has(ep) && self.en_passant_legal(from, ep, king) {
-                    list.push(Move::new(from, ep, Move::EN_PASSANT));
-                }
-            }
         }
 
-        if self.checkers.is_empty() {
-            for side in CastlingSide::of(us) {
-                if self.castling & side.right != 0
-                    && (side.must_be_empty() & occ).is_empty()
-                    && !Iterator::any(&mut side.king_path(), |sq| {
-                        self.board.is_attacked(sq, them, occ)
-                    })
-                {
-                    let kind = if side.king_to.file() == 6 {
-                        Move::SHORT_CASTLE
-                    } else {
-                        Move::LONG_CASTLE
-                    };
-                    list.push(Move::new(side.king_from, side.king_to, kind));
+        if let Some(ep) = self.en_passant {
+            for from in attacks::pawn(us.flip(), ep) & pawns {
+                if self.en_passant_legal(from, ep, king) {
+                    list.push(Move::new(from, ep, Move::EN_PASSANT));
                 }
             }
         }

@@ -359,7 +359,7 @@ pub fn report(cfg: &MatchConfig, summary: &MatchSummary) -> String {
         Some((elo, margin)) if elo.is_finite() && margin.is_finite() => {
             s.push_str(&format!("Elo difference: {elo:.1} +/- {margin:.1} (95%)\n"))
         }
-        Some((elo, _)) => s.push_str(&format!("Elo difference: {elo} (interval unbounded)\n")),
+        Some((elo, _)) => s.push_str(&format!("Elo difference: {elo:.1} (interval unbounded)\n")),
         None => s.push_str("Elo difference: no games\n"),
     }
     if let Some(sprt) = cfg.sprt {
@@ -394,5 +394,35 @@ mod tests {
         assert_eq!(date_of_day(59), "1970.03.01");
         assert_eq!(date_of_day(11_016), "2000.02.29");
         assert_eq!(date_of_day(20_414), "2025.11.22");
+    }
+
+    fn report_of(wins: u32, losses: u32, draws: u32) -> String {
+        let args: Vec<String> = "--engine cmd=a --engine cmd=b --each depth=2"
+            .split(' ')
+            .map(str::to_string)
+            .collect();
+        let cfg = crate::matches::args::parse(&args).unwrap();
+        let summary = MatchSummary {
+            tally: Tally {
+                wins,
+                losses,
+                draws,
+            },
+            verdict: None,
+            llr: None,
+            unfinished: 0,
+        };
+        report(&cfg, &summary)
+    }
+
+    #[test]
+    fn report_rounds_the_elo_even_without_an_interval() {
+        assert!(
+            report_of(18, 2, 0).contains("Elo difference: 381.7 (interval unbounded)"),
+            "{}",
+            report_of(18, 2, 0)
+        );
+        assert!(report_of(20, 0, 0).contains("Elo difference: inf (interval unbounded)"));
+        assert!(report_of(0, 0, 20).contains("Elo difference: 0.0 +/- 0.0 (95%)"));
     }
 }

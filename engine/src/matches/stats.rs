@@ -68,7 +68,7 @@ pub fn elo_of_score(s: f64) -> f64 {
     } else if s >= 1.0 {
         f64::INFINITY
     } else {
-        -400.0 * (1.0 / s - 1.0).log10()
+        400.0 * (s / (1.0 - s)).log10()
     }
 }
 
@@ -141,6 +141,7 @@ mod tests {
     #[test]
     fn elo_of_known_scores() {
         assert!(close(elo_of_score(0.5), 0.0, 1e-12));
+        assert_eq!(format!("{:.1}", elo_of_score(0.5)), "0.0", "no minus sign");
         // 10^(-x/400) = 1/0.75 - 1 = 1/3  =>  x = 400 log10(3) = 190.848...
         assert!(close(elo_of_score(0.75), 190.848_501_9, 1e-6));
         assert!(close(score_of_elo(190.848_501_9), 0.75, 1e-9));

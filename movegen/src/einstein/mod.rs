@@ -75,6 +75,7 @@ pub struct EinsteinPosition<M: Mutation> {
 const START_FEN: &str = crate::chess::START_FEN;
 
 impl<M: Mutation> EinsteinPosition<M> {
+    /// The piece placement (an orthodox board), e.g. for evaluators that read only it.
     pub fn board(&self) -> &Board {
         &self.board
     }
@@ -233,7 +234,7 @@ impl<M: Mutation> EinsteinPosition<M> {
                     let kind = if step == 1 {
                         Move::QUIET
                     } else {
-                        Move::MULTI_STEP
+                        Move::DOUBLE_PUSH
                     };
                     list.push(Move::new(from, sq, kind));
                 }
@@ -430,7 +431,7 @@ impl<M: Mutation> Position for EinsteinPosition<M> {
         if piece.kind == PieceKind::King {
             self.castling &= !CastlingRights::of(us);
         }
-        if mv.kind() == Move::MULTI_STEP {
+        if mv.kind() == Move::DOUBLE_PUSH {
             self.en_passant = Some(EnPassant::after_step(from, to));
         }
         if piece.kind == PieceKind::Pawn || captured.is_some() {
