@@ -1,8 +1,9 @@
 //! Move ordering: the TT move, then noisy moves by the variant's `noisy_score`, then
 //! killers, then noisy moves expected to lose material (`noisy_gain` < 0), then quiet
 //! moves by history. A branching factor of several hundred (Dynamo) makes the first few
-//! picks count: a self-removal is not noisy, so it is ordered with the quiet moves. Moves are scored once and picked lazily
-//! (selection sort), since a cutoff usually comes before most moves are looked at.
+//! picks count: a self-removal is not noisy, so it is ordered with the quiet moves.
+//! Moves are scored once and picked lazily (selection sort), since a cutoff usually
+//! comes before most moves are looked at.
 
 use crate::value::MAX_PLY;
 use feerie_movegen::{Position, HISTORY_SIZE};
