@@ -3,6 +3,7 @@
 
 mod common;
 
+use feerie_movegen::Variant;
 use std::process::{Command, Output};
 
 fn feerie(args: &[&str]) -> Output {
@@ -79,15 +80,8 @@ fn bench_of_every_variant_is_deterministic() {
             .find_map(|l| l.strip_prefix("Nodes searched: ").map(str::to_string))
             .expect("Nodes searched line")
     };
-    for variant in [
-        "chess",
-        "dynamo",
-        "augsburg",
-        "einstein",
-        "reverse-einstein",
-        "anti-einstein",
-    ] {
-        let run = || feerie(&["bench", "--variant", variant, "--depth", "3"]);
+    for variant in Variant::ALL.iter().map(|v| v.to_string()) {
+        let run = || feerie(&["bench", "--variant", &variant, "--depth", "3"]);
         let (a, b) = (run(), run());
         assert!(a.status.success(), "{variant}");
         let text = stdout(&a);

@@ -1,7 +1,9 @@
 //! Behaviour of the search on orthodox chess: mates, tactics, limits, MultiPV, threads.
 
+mod brute;
 mod common;
 
+use brute::{mates_within, mating_moves};
 use common::*;
 use feerie_movegen::{Chess, MoveCode, Position};
 use feerie_search::{Clock, Limits, Score, Signals};

@@ -3,6 +3,9 @@
 //! left on an open line is pushed off, quiescence stays bounded, and self-play games
 //! only ever produce legal moves.
 
+mod brute;
+
+use brute::{mates_within, mating_moves};
 use feerie_eval::{DynamoEval, Evaluator};
 use feerie_movegen::{Color, Dynamo, PieceKind, Position};
 use feerie_search::{Clock, Limits, Score, SearchResult, Searcher, Signals};
@@ -95,53 +98,6 @@ fn depth<M>(d: u32) -> Limits<M> {
         depth: Some(d),
         ..Limits::default()
     }
-}
-
-/// Brute force, independent of the engine: can the side to move force mate within `n`
-/// of its own moves?
-fn mates_within<P: Position>(p: &mut P, n: u32) -> bool {
-    if n == 0 {
-        return false;
-    }
-    let mut moves = P::MoveList::default();
-    p.legal_moves(&mut moves);
-    moves.iter().any(|&m| {
-        p.play(m);
-        let forced = defender_loses(p, n - 1);
-        p.undo();
-        forced
-    })
-}
-
-/// With the defender to move: is every reply mated within `n` more attacker moves?
-fn defender_loses<P: Position>(p: &mut P, n: u32) -> bool {
-    let mut replies = P::MoveList::default();
-    p.legal_moves(&mut replies);
-    if replies.is_empty() {
-        return p.in_check();
-    }
-    n > 0
-        && replies.iter().all(|&r| {
-            p.play(r);
-            let lost = mates_within(p, n);
-            p.undo();
-            lost
-        })
-}
-
-/// The first moves that force mate in `n` (brute force).
-fn mating_moves<P: Position>(p: &mut P, n: u32) -> Vec<String> {
-    let mut moves = P::MoveList::default();
-    p.legal_moves(&mut moves);
-    let mut out = Vec::new();
-    for &m in moves.iter() {
-        p.play(m);
-        if defender_loses(p, n - 1) {
-            out.push(m.to_string());
-        }
-        p.undo();
-    }
-    out
 }
 
 /// The search finds a forced Dynamo mate (a king pushed or pulled off, with no way

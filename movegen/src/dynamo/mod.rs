@@ -578,17 +578,21 @@ mod tests {
         out
     }
 
-    /// The fast legality test (danger-zone shortcut, no-undo prefilter) agrees with the
-    /// definition along random games from the suite's positions.
-    #[test]
-    fn fast_legality_matches_definition() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut rand = move || {
+    /// A small deterministic random number generator for random games.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             seed
-        };
+        }
+    }
+
+    /// The fast legality test (danger-zone shortcut, no-undo prefilter) agrees with the
+    /// definition along random games from the suite's positions.
+    #[test]
+    fn fast_legality_matches_definition() {
+        let mut rand = xorshift(0x2545_F491_4F6C_DD1D);
         let fens = [
             START_FEN,
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -665,13 +669,7 @@ mod tests {
         let p = Dynamo::from_fen("r3k3/1P6/8/n2R4/8/8/8/4K3 w - - 0 1").unwrap();
         assert!(p.gives_check(p.parse_move("d5e5").unwrap()));
         assert!(!p.gives_check(p.parse_move("d5d4").unwrap()));
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut rand = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rand = xorshift(0x9E37_79B9_7F4A_7C15);
         let mut checks = 0;
         for fen in [
             START_FEN,
