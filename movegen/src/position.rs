@@ -11,6 +11,8 @@ use std::ops::{Deref, DerefMut};
 pub trait MoveBuffer<M>: Default + Clone + Send + Deref<Target = [M]> + DerefMut {
     fn push(&mut self, mv: M);
     fn clear(&mut self);
+    /// Keeps the first `len` moves.
+    fn truncate(&mut self, len: usize);
 }
 
 impl<M: Copy + Send, const N: usize> MoveBuffer<M> for ArrayVec<M, N> {
@@ -21,6 +23,10 @@ impl<M: Copy + Send, const N: usize> MoveBuffer<M> for ArrayVec<M, N> {
     #[inline]
     fn clear(&mut self) {
         ArrayVec::clear(self);
+    }
+    #[inline]
+    fn truncate(&mut self, len: usize) {
+        ArrayVec::truncate(self, len);
     }
 }
 

@@ -751,16 +751,19 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         }
         if !in_check {
             // Noisy moves not expected to lose material, and quiet checks near the root
-            // of quiescence.
+            // of quiescence, kept in place (a Dynamo move list is 4 KiB: no copy).
             let checks = qply < P::QSEARCH_CHECK_PLIES;
-            let all = std::mem::take(&mut moves);
-            for &m in all.iter() {
+            let mut kept = 0;
+            for i in 0..moves.len() {
+                let m = moves[i];
                 let noisy =
                     self.pos.is_noisy(m) && !matches!(self.pos.noisy_gain(m), Some(g) if g < 0);
                 if noisy || (checks && self.pos.gives_check(m)) {
-                    moves.push(m);
+                    moves[kept] = m;
+                    kept += 1;
                 }
             }
+            moves.truncate(kept);
         }
         let tt_move = entry.and_then(|e| Self::tt_move(&moves, e.mv));
         let mut scores = std::mem::take(&mut self.score_pool[ply]);
