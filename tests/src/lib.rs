@@ -1,16 +1,12 @@
-//! Helpers shared by the integration tests: reading the perft suites in `../shared/perft`
-//! and running them for any variant.
+//! Helpers shared by the integration tests: reading the perft suites kept in
+//! `tests/data/perft` and running them for any variant.
 
 use feerie_movegen::{perft_total, PerftCase, Position};
 use std::path::PathBuf;
 
-/// The shared perft directory: `$FEERIE_PERFT_DIR`, else `../shared/perft` beside the
-/// repository (where CI and the developers' machines keep it).
+/// The repository's perft suites (`tests/data/perft`, see its README for their sources).
 pub fn perft_dir() -> PathBuf {
-    if let Ok(dir) = std::env::var("FEERIE_PERFT_DIR") {
-        return PathBuf::from(dir);
-    }
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/perft")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/perft")
 }
 
 /// Reads a suite file, e.g. `chess.epd`.
