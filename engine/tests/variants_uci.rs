@@ -205,7 +205,7 @@ fn dynamo_session() {
                 fen: None,
                 moves: &["d1d2/d2d4", "e7e5", "d4e5/e5f6", "g8h6", "c1E/d2c1"],
             },
-            // The RULES 1.2 example: push the knight and follow, then Black answers.
+            // docs/rules.md, "Dynamo: pushes": push the knight and follow, then Black answers.
             Case {
                 fen: Some("7k/8/2Q1N3/8/8/8/8/K7 w - - 0 1"),
                 moves: &["c6f6/e6g6", "h8h7"],
@@ -365,10 +365,10 @@ fn dynamo_refusals() {
     );
 }
 
-/// RULES 1.4: White's pawn drives Black's d-pawn from d5 to c6 and follows; Black's
-/// pawn pushing it straight back (c6 drives d5 to e4 and follows) would restore the
-/// placement before White's move, so it is refused, in either order of the parts.
-/// From a bare FEN of the same position there is no previous move, so it is legal.
+/// docs/rules.md, "Dynamo: no undo": White's pawn drives Black's d-pawn from d5 to c6 and
+/// follows; Black's pawn pushing it straight back (c6 drives d5 to e4 and follows) would
+/// restore the placement before White's move, so it is refused, in either order of the
+/// parts. From a bare FEN of the same position there is no previous move, so it is legal.
 #[test]
 fn dynamo_refuses_to_undo_the_last_move() {
     let mut e = engine_for("dynamo");

@@ -1,4 +1,4 @@
-//! Targeted Dynamo rules tests (RULES.md section 1): each fails if its rule breaks.
+//! Targeted Dynamo rules tests (docs/rules.md, "Dynamo"): each fails if its rule breaks.
 
 use feerie_movegen::dynamo::moves::parse_effect;
 use feerie_movegen::dynamo::MoveList;

@@ -1,4 +1,5 @@
-//! The Dynamo perft suite (counts from an independent implementation of RULES.md 1).
+//! The Dynamo perft suite (counts from an independent implementation of docs/rules.md,
+//! "Dynamo").
 
 use feerie_movegen::Dynamo;
 use feerie_tests::run_suite;

@@ -1,5 +1,5 @@
-//! Augsburg chess (RULES.md section 2): same-colour pieces fuse into compound units and
-//! split again; kings stay apart.
+//! Augsburg chess (docs/rules.md, "Augsburg"): same-colour pieces fuse into compound units
+//! and split again; kings stay apart.
 //!
 //! - `unit`: the multiset of components a unit holds (16 bits).
 //! - `board`: square contents plus bitboards per colour and per component kind.

@@ -1,5 +1,5 @@
-//! Rule tests from the seed text (`shared/seeds/001_*.txt`, Diagrams D-H) and RULES.md
-//! sections 2, 4 and 5.
+//! Rule tests from the Augsburg source text (its Diagrams D-H) and docs/rules.md,
+//! "Augsburg", "Notation: FEN" and "Notation: Augsburg moves".
 
 use super::*;
 use crate::error::MoveError;

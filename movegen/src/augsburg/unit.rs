@@ -16,7 +16,7 @@ pub const COMPONENTS: [PieceKind; 4] = [
     PieceKind::Rook,
 ];
 
-/// Canonical printing order of RULES.md (R, B, N, P).
+/// Canonical printing order (R, B, N, P): docs/rules.md, "Notation: FEN".
 const PRINT_ORDER: [PieceKind; 4] = [
     PieceKind::Rook,
     PieceKind::Bishop,

@@ -1,5 +1,6 @@
-//! Dynamo check (RULES.md 1.4): can the opponent remove the king from the board in one
-//! move? Computed from rays and precomputed "pusher" masks, never by generating moves.
+//! Dynamo check (docs/rules.md, "Dynamo: check and mate"): can the opponent remove the king
+//! from the board in one move? Computed from rays and precomputed "pusher" masks, never by
+//! generating moves.
 
 use crate::attacks::{self, ray};
 use crate::bitboard::Bitboard;

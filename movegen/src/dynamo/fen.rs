@@ -1,4 +1,5 @@
-//! Dynamo FEN (RULES.md 4): the checks beyond syntax that make a position possible.
+//! Dynamo FEN (docs/rules.md, "Notation: FEN"): the checks beyond syntax that make a
+//! position possible.
 
 use super::Dynamo;
 use crate::bitboard::Bitboard;

@@ -1,7 +1,8 @@
-//! Dynamo move generation (RULES.md 1.2): every way of playing, each written as its
-//! effect. Different ways with the same effect give equal `Move` bits; a small
-//! open-addressing set drops the repeats as they are emitted (cheaper than sorting the
-//! list: measured 23% of perft time for sort + dedup, against a few percent).
+//! Dynamo move generation (docs/rules.md, "Dynamo: plain moves", "Dynamo: exits",
+//! "Dynamo: pushes and pulls"): every way of playing, each written as its effect (docs/rules.md,
+//! "Dynamo: one move per effect"). Different ways with the same effect give equal `Move`
+//! bits; a small open-addressing set drops the repeats as they are emitted (cheaper than
+//! sorting the list: measured 23% of perft time for sort + dedup, against a few percent).
 
 use super::check::nearest;
 use super::moves::{Displacement, Move};

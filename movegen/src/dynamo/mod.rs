@@ -1,12 +1,12 @@
-//! Dynamo chess (RULES.md section 1): no captures; pieces push and pull one other piece,
-//! possibly off the board. A king is in check when the opponent could remove it.
+//! Dynamo chess (docs/rules.md, "Dynamo"): no captures; pieces push and pull one other
+//! piece, possibly off the board. A king is in check when the opponent could remove it.
 //!
 //! Generation lists every way of playing (`gen`), writes each as its effect (`moves`),
 //! removes duplicate effects with a sort, then keeps the moves after which the mover's
 //! king is on the board and cannot be removed (`check`), and that do not undo the
 //! opponent's last move.
 //!
-//! Decisions where RULES.md is silent:
+//! Decisions where docs/rules.md is silent:
 //! - the no-undo rule compares 64-bit placement keys, and does not apply right after a
 //!   null move (there is no opponent's move to undo);
 //! - `hash` covers placement, side and castling rights, not the no-undo state: two

@@ -1,4 +1,5 @@
-//! Dynamo moves: up to two displacements in 32 bits, and their notation (RULES.md 5).
+//! Dynamo moves: up to two displacements in 32 bits, and their notation
+//! (docs/rules.md, "Notation: Dynamo moves").
 //!
 //! A move is identified by its effect, so the encoding is canonical: the displacement with
 //! the smaller from-square comes first. Equal effects then have equal bits, which is what

@@ -1,10 +1,10 @@
-//! The Einstein family (RULES.md section 3): orthodox moves whose moving piece then
-//! mutates. One position type, generic over the mutation table, plays all three
+//! The Einstein family (docs/rules.md, "Einstein family"): orthodox moves whose moving
+//! piece then mutates. One position type, generic over the mutation table, plays all three
 //! variants. Check and legality are orthodox (a mutation changes only the moved piece,
-//! which never attacks its own king), so the generator is a pin-and-check-mask one
-//! like chess's, with the Einstein pawn steps, en passant and castling.
+//! which never attacks its own king), so the generator is a pin-and-check-mask one like
+//! chess's, with the Einstein pawn steps, en passant and castling.
 //!
-//! Decisions where RULES.md is silent (keep them consistent everywhere):
+//! Decisions where docs/rules.md is silent (keep them consistent everywhere):
 //! - FEN: pawns of either colour may stand on any rank (in einstein the last after a
 //!   pawn's non-capture, the first after a knight's non-capture; in reverse-einstein
 //!   wherever a knight captures). A castling right needs its king at home, not its rook.

@@ -1,5 +1,5 @@
-//! The mutation tables of the Einstein family (RULES.md section 3): what a moved
-//! non-king piece turns into after a capture and after a non-capture.
+//! The mutation tables of the Einstein family (docs/rules.md, "Einstein: mutation chains"):
+//! what a moved non-king piece turns into after a capture and after a non-capture.
 
 use crate::types::PieceKind;
 use std::fmt::Debug;

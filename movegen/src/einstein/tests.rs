@@ -1,4 +1,5 @@
-//! Rule tests for the Einstein family: each pins one sentence of RULES.md section 3.
+//! Rule tests for the Einstein family: each pins one rule of docs/rules.md,
+//! "Einstein family".
 
 use super::*;
 use crate::consistency::verify_tree;
@@ -382,8 +383,9 @@ fn useless_en_passant_field_does_not_change_the_hash() {
 
 #[test]
 fn anti_einstein_rook_capturing_onto_its_corner_may_castle() {
-    // RULES.md 3: the rook keeps its kind by capturing (anti-einstein) and stands on its
-    // corner, so it may castle (Popeye differs here); in einstein it became a queen.
+    // docs/rules.md, "Einstein: castling": the rook keeps its kind by capturing
+    // (anti-einstein) and stands on its corner, so it may castle (Popeye differs here); in
+    // einstein it became a queen.
     let fen = "4k3/8/8/8/8/8/7R/4K2n w K - 0 1";
     let mut a = pos::<Anti>(fen);
     play(&mut a, "h2h1 e8d8 e1g1");
