@@ -41,7 +41,7 @@ fn bench_variant<P: Position>(c: &mut Criterion, variant: &str, positions: Vec<(
 
 /// The start position: every variant begins from it.
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-/// "Kiwipete", the busy castling middlegame every perft suite in ../shared/perft has.
+/// "Kiwipete", the busy castling middlegame every perft suite in tests/data/perft has.
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 // Depths are picked so that each perft takes roughly 10-100 ms on one core.

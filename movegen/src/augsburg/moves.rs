@@ -114,7 +114,7 @@ impl MoveCode for Move {
 /// Move list capacity. Fissions multiply moves: a unit of c_p pawns, c_n knights, c_b
 /// bishops and c_r rooks has (c_p+1)(c_n+1)(c_b+1)(c_r+1)-1 parts, each moving as the
 /// union of its kinds. Witness: the widest list over every node of every perft tree of
-/// `shared/perft/augsburg.epd` to its full depth is 317 moves, in the tree of
+/// `tests/data/perft/augsburg.epd` to its full depth is 317 moves, in the tree of
 /// `(rbnp)3k3/8/8/8/8/8/8/4K2(RBN) b K` (two four-component units); the start position's
 /// tree to depth 4 peaks at 231 (test `move_list_capacity_witness`). But one central
 /// six-component unit already has 875 moves (`4k3/8/8/8/3(RRBBNP)4/8/8/4K3 w`), so the
