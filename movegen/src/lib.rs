@@ -13,6 +13,7 @@ pub mod error;
 pub mod fen;
 pub mod geometry;
 pub mod perft;
+pub mod san;
 pub mod position;
 pub mod types;
 pub mod variant;
