@@ -4,6 +4,7 @@
 pub mod args;
 pub mod clock;
 pub mod game;
+pub mod notation;
 pub mod openings;
 pub mod pgn;
 pub mod runner;
