@@ -68,7 +68,7 @@ impl VariantVisitor for MatchRun<'_> {
                 0
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("feerie: {e}");
                 1
             }
         }

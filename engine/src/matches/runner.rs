@@ -115,6 +115,31 @@ fn ensure_started(
     Ok(())
 }
 
+/// Starts both engines before the first game. An engine that cannot be started or does
+/// not answer the handshake stops the match with an error, as in fastchess, rather than
+/// forfeiting every game. (A later restart that fails forfeits that game only: the
+/// engine has shown it can run.)
+fn start_engines(cfg: &MatchConfig) -> Result<[EngineProcess; 2], String> {
+    let start = |spec: &EngineSpec| {
+        EngineProcess::start(spec, &cfg.variant).map_err(|e| {
+            let mut command = spec.cmd.clone();
+            for a in &spec.args {
+                command.push(' ');
+                command.push_str(a);
+            }
+            format!("engine '{}' (cmd {command}) {}", spec.name, e.detail())
+        })
+    };
+    let first = start(&cfg.engines[0])?;
+    match start(&cfg.engines[1]) {
+        Ok(second) => Ok([first, second]),
+        Err(e) => {
+            first.shutdown();
+            Err(e)
+        }
+    }
+}
+
 fn worker<P: Position>(
     cfg: &MatchConfig,
     book: &[String],
@@ -122,8 +147,12 @@ fn worker<P: Position>(
     results: mpsc::Sender<(Job, GameRecord)>,
     stop: &AtomicBool,
     evaluate: OpeningEvaluator<'_, P>,
+    started: Option<[EngineProcess; 2]>,
 ) {
-    let mut engines: [Option<EngineProcess>; 2] = [None, None];
+    let mut engines: [Option<EngineProcess>; 2] = match started {
+        Some([a, b]) => [Some(a), Some(b)],
+        None => [None, None],
+    };
     let rules = |white: usize| GameRules {
         controls: [cfg.controls[white], cfg.controls[1 - white]],
         margin_ms: cfg.margin_ms,
@@ -247,6 +276,7 @@ pub fn run_match<P: Position>(
         ),
         None => None,
     };
+    let mut started = Some(start_engines(cfg)?);
     let total = cfg.rounds * cfg.games_per_round;
     let jobs: VecDeque<Job> = (0..total)
         .map(|number| {
@@ -275,8 +305,8 @@ pub fn run_match<P: Position>(
     std::thread::scope(|scope| -> Result<(), String> {
         for _ in 0..cfg.concurrency.clamp(1, total.max(1)) {
             let tx = tx.clone();
-            let (book, jobs) = (&book, &jobs);
-            scope.spawn(move || worker::<P>(cfg, book, jobs, tx, stop, evaluate));
+            let (book, jobs, started) = (&book, &jobs, started.take());
+            scope.spawn(move || worker::<P>(cfg, book, jobs, tx, stop, evaluate, started));
         }
         drop(tx);
         for (done, (job, record)) in rx.iter().enumerate() {

@@ -26,6 +26,15 @@ pub enum EngineError {
     Timeout(String),
 }
 
+impl EngineError {
+    /// The message without the kind of failure.
+    pub fn detail(&self) -> &str {
+        match self {
+            EngineError::Died(m) | EngineError::Timeout(m) => m,
+        }
+    }
+}
+
 impl std::fmt::Display for EngineError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -71,7 +80,7 @@ impl EngineProcess {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| EngineError::Died(format!("cannot start '{}': {e}", spec.cmd)))?;
+            .map_err(|e| EngineError::Died(format!("could not be started: {e}")))?;
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
         let (tx, lines) = mpsc::channel();
@@ -88,15 +97,39 @@ impl EngineProcess {
             stdin,
             lines,
         };
-        engine.send("uci")?;
-        engine.wait_for(|l| l == "uciok", HANDSHAKE)?;
+        let handshake = engine
+            .send("uci")
+            .and_then(|_| engine.wait_for(|l| l == "uciok", HANDSHAKE));
+        if let Err(e) = handshake {
+            engine.kill_now();
+            return Err(match e {
+                EngineError::Timeout(_) => EngineError::Timeout(format!(
+                    "did not answer uci within {} s",
+                    HANDSHAKE.as_secs()
+                )),
+                EngineError::Died(_) => EngineError::Died("exited before answering uci".into()),
+            });
+        }
         if variant != "chess" {
             engine.send(&format!("setoption name UCI_Variant value {variant}"))?;
         }
-        for (name, value) in &spec.options {
-            engine.send(&format!("setoption name {name} value {value}"))?;
+        let configured = spec
+            .options
+            .iter()
+            .try_for_each(|(name, value)| {
+                engine.send(&format!("setoption name {name} value {value}"))
+            })
+            .and_then(|_| engine.ready());
+        if let Err(e) = configured {
+            engine.kill_now();
+            return Err(match e {
+                EngineError::Timeout(_) => EngineError::Timeout(format!(
+                    "did not answer isready within {} s after its options",
+                    HANDSHAKE.as_secs()
+                )),
+                EngineError::Died(_) => EngineError::Died("exited while taking its options".into()),
+            });
         }
-        engine.ready()?;
         Ok(engine)
     }
 
@@ -187,6 +220,10 @@ impl EngineProcess {
 
     /// Kills the process at once (it hung or misbehaved).
     pub fn kill(mut self) {
+        self.kill_now();
+    }
+
+    fn kill_now(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
