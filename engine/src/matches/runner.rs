@@ -19,9 +19,12 @@ use std::time::Duration;
 /// Where the openings come from.
 #[derive(Clone, Debug, PartialEq)]
 pub enum OpeningSource {
-    /// Positions of an EPD/FEN file, in file order or shuffled, from `start` (0-based).
+    /// Positions of an EPD/FEN file, or those reached by the games of a PGN file (their
+    /// first `plies` moves when given), in file order or shuffled, from `start` (0-based).
     File {
         path: PathBuf,
+        pgn: bool,
+        plies: Option<usize>,
         random: bool,
         start: usize,
     },
@@ -90,13 +93,24 @@ fn opening_for<P: Position>(
 }
 
 fn load_book<P: Position>(cfg: &MatchConfig) -> Result<Vec<String>, String> {
-    let OpeningSource::File { path, random, .. } = &cfg.openings else {
+    let OpeningSource::File {
+        path,
+        pgn,
+        plies,
+        random,
+        ..
+    } = &cfg.openings
+    else {
         return Ok(Vec::new());
     };
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read openings {}: {e}", path.display()))?;
-    let mut book =
-        openings::read_book::<P>(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let book = if *pgn {
+        openings::read_pgn_book::<P>(&text, *plies)
+    } else {
+        openings::read_book::<P>(&text)
+    };
+    let mut book = book.map_err(|e| format!("{}: {e}", path.display()))?;
     if *random {
         Rng::new(cfg.seed).shuffle(&mut book);
     }
