@@ -4,7 +4,7 @@
 use feerie::matches::pgn::{parse_pgn, GameResult, ParsedGame};
 use feerie::variants::{dispatch, VariantVisitor};
 use feerie_eval::Evaluator;
-use feerie_movegen::{Color, Outcome, Position, Variant};
+use feerie_movegen::{Chess, Color, Dynamo, Outcome, Position, Variant};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -45,16 +45,7 @@ impl VariantVisitor for Replay<'_> {
 
     fn visit<P: Position, E: Evaluator<P>>(self) -> Result<(), String> {
         let game = self.0;
-        let mut pos = match game.tag("FEN") {
-            Some(fen) => P::from_fen(fen).map_err(|e| e.to_string())?,
-            None => P::startpos(),
-        };
-        for (i, text) in game.moves.iter().enumerate() {
-            let mv = pos
-                .parse_move(text)
-                .map_err(|e| format!("ply {}: {e}", i + 1))?;
-            pos.play(mv);
-        }
+        let (pos, _) = game.replay::<P>(1)?;
         let result = game.result.ok_or("no result")?;
         let termination = game.tag("Termination").ok_or("no Termination")?;
         match pos.outcome() {
@@ -145,54 +136,133 @@ fn self_play_match_in_every_variant_replays_through_the_referee() {
     }
 }
 
+/// The `args=` of the misbehaving proxy around Feerie (standard-library Python).
 fn misbehaving(mode: &str) -> String {
     let script =
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python/misbehaving_engine.py");
-    format!("args={} {mode}", script.display())
+    format!("args={} {FEERIE} {mode}", script.display())
 }
 
 #[test]
 fn misbehaving_engines_lose_with_the_reason_and_the_match_goes_on() {
-    for (mode, termination) in [
-        ("illegal", "illegal move"),
-        ("crash", "crash"),
-        ("silent", "timeout"),
-    ] {
-        let (stdout, pgn) = run_match(
-            &[
-                "--engine",
-                &format!("cmd={FEERIE}"),
-                "name=feerie",
-                "nodes=200",
+    let book = format!("file={}", write_book().display());
+    for variant in ["chess", "dynamo"] {
+        for (mode, termination) in [
+            ("illegal", "illegal move"),
+            ("crash", "crash"),
+            ("silent", "timeout"),
+        ] {
+            let mut args = vec![
+                "--variant",
+                variant,
                 "--engine",
                 "cmd=python3",
-                &misbehaving(mode),
+            ];
+            let proxy = misbehaving(mode);
+            let feerie = format!("cmd={FEERIE}");
+            args.extend([
+                proxy.as_str(),
                 "name=bad",
+                "nodes=200",
+                "--engine",
+                &feerie,
+                "name=feerie",
                 "nodes=200",
                 "--rounds",
                 "2",
                 "--repeat",
                 "--watchdog",
                 "2",
-                "--openings",
-                &format!("file={}", write_book().display()),
-            ],
-            &format!("bad-{mode}.pgn"),
-        );
-        let games = parse_pgn(&pgn).unwrap();
-        assert_eq!(games.len(), 4, "{mode}: every game is played: {stdout}");
-        for game in &games {
-            assert_eq!(game.tag("Termination"), Some(termination), "{mode}:\n{pgn}");
-            let bad_is_white = game.tag("White") == Some("bad");
-            let expected = if bad_is_white {
-                GameResult::BlackWins
-            } else {
-                GameResult::WhiteWins
-            };
-            assert_eq!(game.result, Some(expected), "{mode}:\n{pgn}");
+            ]);
+            if variant == "chess" {
+                args.extend(["--openings", &book]);
+            }
+            let (stdout, pgn) = run_match(&args, &format!("bad-{variant}-{mode}.pgn"));
+            let games = parse_pgn(&pgn).unwrap();
+            assert_eq!(games.len(), 4, "{variant} {mode}: every game is played: {stdout}");
+            for game in &games {
+                assert_eq!(
+                    game.tag("Termination"),
+                    Some(termination),
+                    "{variant} {mode}:\n{pgn}"
+                );
+                let bad_is_white = game.tag("White") == Some("bad");
+                let expected = if bad_is_white {
+                    GameResult::BlackWins
+                } else {
+                    GameResult::WhiteWins
+                };
+                assert_eq!(game.result, Some(expected), "{variant} {mode}:\n{pgn}");
+                // The moves before the misbehaviour were relayed, legal, and read back.
+                let plies = match variant {
+                    "chess" => game.replay::<Chess>(1).map(|(_, m)| m.len()),
+                    _ => game.replay::<Dynamo>(1).map(|(_, m)| m.len()),
+                };
+                assert!(plies.unwrap() >= 4, "{variant} {mode}:\n{pgn}");
+            }
+            if mode == "illegal" {
+                let refused = pgn.matches("makes an illegal move: ").count();
+                assert_eq!(refused, 4, "{pgn}");
+                assert_eq!(pgn.matches(" move 'a1a1'}").count(), 4, "{pgn}");
+            }
+            assert!(stdout.contains("Wins: 0, Losses: 4, Draws: 0"), "{stdout}");
         }
-        assert!(stdout.contains("Wins: 4, Losses: 0, Draws: 0"), "{stdout}");
     }
+}
+
+/// Runs `feerie match` expecting it to fail; returns (exit code, stderr, stdout).
+fn failing_match(args: &[&str]) -> (Option<i32>, String, String) {
+    let output = Command::new(FEERIE)
+        .arg("match")
+        .args(args)
+        .output()
+        .expect("run feerie match");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).to_string(),
+        String::from_utf8_lossy(&output.stdout).to_string(),
+    )
+}
+
+#[test]
+fn an_engine_that_cannot_start_stops_the_match_with_an_error() {
+    let feerie = format!("cmd={FEERIE}");
+    let (code, stderr, stdout) = failing_match(&[
+        "--engine",
+        "cmd=/nonexistent/engine",
+        "name=ghost",
+        "--engine",
+        &feerie,
+        "--each",
+        "nodes=100",
+        "--rounds",
+        "3",
+    ]);
+    assert_eq!(code, Some(1), "{stderr}{stdout}");
+    assert!(
+        stderr.starts_with(
+            "feerie: engine 'ghost' (cmd /nonexistent/engine) could not be started: "
+        ),
+        "{stderr}"
+    );
+    assert!(!stdout.contains("Finished game"), "no game is played: {stdout}");
+
+    // A program that exits at once never answers `uci`.
+    let (code, stderr, stdout) = failing_match(&[
+        "--engine",
+        &feerie,
+        "--engine",
+        "cmd=python3",
+        "args=-c pass",
+        "name=mute",
+        "--each",
+        "nodes=100",
+    ]);
+    assert_eq!(code, Some(1), "{stderr}{stdout}");
+    assert_eq!(
+        stderr.trim(),
+        "feerie: engine 'mute' (cmd python3 -c pass) exited before answering uci"
+    );
 }
 
 fn write_book() -> PathBuf {
