@@ -402,4 +402,61 @@ mod tests {
         assert!(text.lines().all(|l| l.len() <= 80));
         assert_eq!(parse_pgn(&text).unwrap()[0].moves.len(), 100);
     }
+
+    /// Random games of a variant, from the start and from a position with Black to
+    /// move, written as PGN and read back: the same moves, and the tags kept.
+    struct RoundTrip;
+
+    impl crate::variants::VariantVisitor for RoundTrip {
+        type Output = usize;
+
+        fn visit<P: Position, E: feerie_eval::Evaluator<P>>(self) -> usize {
+            let mut rng = crate::matches::openings::Rng::new(5);
+            let mut games = Vec::new();
+            let mut text = String::new();
+            for g in 0..12 {
+                let mut start = P::startpos();
+                if g % 2 == 1 {
+                    let mut moves = P::MoveList::default();
+                    start.legal_moves(&mut moves);
+                    start.play(moves[rng.below(moves.len())]);
+                }
+                let mut pos = start.clone();
+                let (mut played, mut texts) = (Vec::new(), Vec::new());
+                for _ in 0..150 {
+                    let mut moves = P::MoveList::default();
+                    pos.legal_moves(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let mv = moves[rng.below(moves.len())];
+                    texts.push(crate::matches::notation::move_text(&pos, mv));
+                    played.push(mv);
+                    pos.play(mv);
+                }
+                let mut r = record((g % 2 == 1).then(|| start.to_fen()).as_deref(), &[]);
+                r.variant = start.variant_name().to_string();
+                r.moves = texts;
+                text.push_str(&r.to_pgn());
+                games.push((played, pos.to_fen()));
+            }
+            let parsed = parse_pgn(&text).unwrap();
+            assert_eq!(parsed.len(), games.len());
+            for (i, (game, (played, end_fen))) in parsed.iter().zip(&games).enumerate() {
+                let (end, moves) = game.replay::<P>(i + 1).unwrap();
+                assert_eq!(&moves, played, "game {}", i + 1);
+                assert_eq!(&end.to_fen(), end_fen);
+                assert_eq!(game.tag("PlyCount"), Some(played.len().to_string().as_str()));
+            }
+            games.iter().map(|(p, _)| p.len()).sum()
+        }
+    }
+
+    #[test]
+    fn random_games_round_trip_through_pgn_in_every_variant() {
+        for &variant in feerie_movegen::Variant::ALL {
+            let plies = crate::variants::dispatch(variant, RoundTrip);
+            assert!(plies > 500, "{variant}: {plies} plies");
+        }
+    }
 }
