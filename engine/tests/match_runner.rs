@@ -275,3 +275,91 @@ fn write_book() -> PathBuf {
     .unwrap();
     path
 }
+
+/// The positions a PGN's games reach after `plies` moves, in game order.
+struct Reached<'a>(&'a [ParsedGame], usize);
+
+impl VariantVisitor for Reached<'_> {
+    type Output = Vec<String>;
+
+    fn visit<P: Position, E: Evaluator<P>>(self) -> Vec<String> {
+        self.0
+            .iter()
+            .enumerate()
+            .map(|(i, game)| {
+                let mut game = game.clone();
+                game.moves.truncate(self.1);
+                game.replay::<P>(i + 1).unwrap().0.to_fen()
+            })
+            .collect()
+    }
+}
+
+#[test]
+fn a_match_pgn_serves_as_openings_for_the_next_match() {
+    for variant in [Variant::Chess, Variant::Dynamo, Variant::Augsburg] {
+        let name = variant.name();
+        let common = [
+            "--variant",
+            name,
+            "--engine",
+            &format!("cmd={FEERIE}"),
+            "name=a",
+            "--engine",
+            &format!("cmd={FEERIE}"),
+            "name=b",
+            "--each",
+            "nodes=200",
+            "--rounds",
+            "2",
+            "--repeat",
+            "--maxmoves",
+            "30",
+        ]
+        .map(String::from);
+        let args: Vec<&str> = common.iter().map(String::as_str).collect();
+        let (_, first) = run_match(&args, &format!("book-{name}.pgn"));
+        let book_path = temp_path(&format!("book-{name}.pgn"));
+        let book = parse_pgn(&first).unwrap();
+        let openings = format!("file={}", book_path.display());
+        let mut args = args.clone();
+        args.extend(["--openings", &openings, "plies=6"]);
+        let (stdout, second) = run_match(&args, &format!("from-book-{name}.pgn"));
+        let games = parse_pgn(&second).unwrap();
+        assert_eq!(games.len(), 4, "{stdout}");
+        let reached = dispatch(variant, Reached(&book, 6));
+        for (i, game) in games.iter().enumerate() {
+            // Round r (two games) opens with the book's game r.
+            assert_eq!(game.tag("FEN"), Some(reached[i / 2].as_str()), "{name}");
+            dispatch(variant, Replay(game)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+    }
+}
+
+#[test]
+fn a_malformed_pgn_book_names_the_game_and_move() {
+    let path = temp_path("bad-book.pgn");
+    std::fs::write(
+        &path,
+        "[White \"x\"]\n[Black \"y\"]\n[Round \"1\"]\n\n1. e4 e5 *\n\n\
+         [White \"p\"]\n[Black \"q\"]\n[Round \"2\"]\n\n1. d4 d5 2. Qxd5 *\n",
+    )
+    .unwrap();
+    let output = Command::new(FEERIE)
+        .arg("match")
+        .args(["--engine", &format!("cmd={FEERIE}"), "--engine"])
+        .arg(format!("cmd={FEERIE}"))
+        .args(["--each", "nodes=100", "--openings"])
+        .arg(format!("file={}", path.display()))
+        .output()
+        .expect("run feerie match");
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        stderr.trim(),
+        format!(
+            "feerie: {}: game 2 (p - q, round 2): move 2. Qxd5: 'Qxd5' is not a legal move",
+            path.display()
+        )
+    );
+}
