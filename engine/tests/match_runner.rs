@@ -152,12 +152,7 @@ fn misbehaving_engines_lose_with_the_reason_and_the_match_goes_on() {
             ("crash", "crash"),
             ("silent", "timeout"),
         ] {
-            let mut args = vec![
-                "--variant",
-                variant,
-                "--engine",
-                "cmd=python3",
-            ];
+            let mut args = vec!["--variant", variant, "--engine", "cmd=python3"];
             let proxy = misbehaving(mode);
             let feerie = format!("cmd={FEERIE}");
             args.extend([
@@ -179,7 +174,11 @@ fn misbehaving_engines_lose_with_the_reason_and_the_match_goes_on() {
             }
             let (stdout, pgn) = run_match(&args, &format!("bad-{variant}-{mode}.pgn"));
             let games = parse_pgn(&pgn).unwrap();
-            assert_eq!(games.len(), 4, "{variant} {mode}: every game is played: {stdout}");
+            assert_eq!(
+                games.len(),
+                4,
+                "{variant} {mode}: every game is played: {stdout}"
+            );
             for game in &games {
                 assert_eq!(
                     game.tag("Termination"),
@@ -240,12 +239,14 @@ fn an_engine_that_cannot_start_stops_the_match_with_an_error() {
     ]);
     assert_eq!(code, Some(1), "{stderr}{stdout}");
     assert!(
-        stderr.starts_with(
-            "feerie: engine 'ghost' (cmd /nonexistent/engine) could not be started: "
-        ),
+        stderr
+            .starts_with("feerie: engine 'ghost' (cmd /nonexistent/engine) could not be started: "),
         "{stderr}"
     );
-    assert!(!stdout.contains("Finished game"), "no game is played: {stdout}");
+    assert!(
+        !stdout.contains("Finished game"),
+        "no game is played: {stdout}"
+    );
 
     // A program that exits at once never answers `uci`.
     let (code, stderr, stdout) = failing_match(&[

@@ -363,11 +363,19 @@ mod tests {
         };
         assert!(matches!(
             openings("file=g.PGN plies=8"),
-            OpeningSource::File { pgn: true, plies: Some(8), .. }
+            OpeningSource::File {
+                pgn: true,
+                plies: Some(8),
+                ..
+            }
         ));
         assert!(matches!(
             openings("file=games.txt format=pgn"),
-            OpeningSource::File { pgn: true, plies: None, .. }
+            OpeningSource::File {
+                pgn: true,
+                plies: None,
+                ..
+            }
         ));
         assert!(matches!(
             openings("file=book.epd"),

@@ -89,9 +89,9 @@ pub fn from_token(token: &str) -> Result<String, String> {
         .collect::<Option<Vec<_>>>()
         .ok_or_else(|| format!("'{token}' is not a move token"))?
         .join("/");
-    let canonical_chars = canonical
-        .chars()
-        .all(|c| matches!(c, 'a'..='h' | '1'..='8' | 'E' | 'q' | 'r' | 'n' | 'p' | '(' | ')' | '/'));
+    let canonical_chars = canonical.chars().all(
+        |c| matches!(c, 'a'..='h' | '1'..='8' | 'E' | 'q' | 'r' | 'n' | 'p' | '(' | ')' | '/'),
+    );
     if canonical_chars && !token.is_empty() && to_token(&canonical) == token {
         Ok(canonical)
     } else {
@@ -161,8 +161,39 @@ mod tests {
     }
 
     #[test]
+    fn the_token_table_of_docs_pgn_md_holds() {
+        let doc = include_str!("../../../docs/pgn.md");
+        let mut rows = 0;
+        for line in doc.lines() {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            // | Variant | Move | `canonical` | `token` |
+            if let [_, _, _, canonical, token, _] = cells.as_slice() {
+                let (Some(canonical), Some(token)) = (
+                    canonical
+                        .strip_prefix('`')
+                        .and_then(|c| c.strip_suffix('`')),
+                    token.strip_prefix('`').and_then(|t| t.strip_suffix('`')),
+                ) else {
+                    continue;
+                };
+                assert_eq!(to_token(canonical), token);
+                assert_eq!(from_token(token).as_deref(), Ok(canonical));
+                rows += 1;
+            }
+        }
+        assert!(rows >= 12, "{rows} rows");
+    }
+
+    #[test]
     fn malformed_tokens_are_refused() {
-        for bad in ["", "c6f6-e6g6", "a3c4_bp_", "a3c4(bp)", "c6f6/e6g6", "b7b8=q"] {
+        for bad in [
+            "",
+            "c6f6-e6g6",
+            "a3c4_bp_",
+            "a3c4(bp)",
+            "c6f6/e6g6",
+            "b7b8=q",
+        ] {
             assert!(from_token(bad).is_err(), "{bad}");
         }
     }

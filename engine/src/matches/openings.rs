@@ -172,7 +172,10 @@ mod tests {
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
         );
         let err = read_pgn_book::<Chess>(&text.replace("Kd7", "Kd9"), None).unwrap_err();
-        assert!(err.starts_with("game 2 ") && err.contains("move 1... Kd9"), "{err}");
+        assert!(
+            err.starts_with("game 2 ") && err.contains("move 1... Kd9"),
+            "{err}"
+        );
         assert!(read_pgn_book::<Chess>("", None).is_err());
     }
 

@@ -225,7 +225,10 @@ pub fn parse_pgn(text: &str) -> Result<Vec<ParsedGame>, String> {
                 in_movetext = false;
             }
             let tag = parse_tag(trimmed).ok_or_else(|| {
-                format!("{}: bad tag line: {trimmed}", current.label(games.len() + 1))
+                format!(
+                    "{}: bad tag line: {trimmed}",
+                    current.label(games.len() + 1)
+                )
             })?;
             current.tags.push(tag);
             continue;
@@ -352,11 +355,33 @@ mod tests {
     }
 
     #[test]
+    fn the_example_of_docs_pgn_md_replays() {
+        let doc = include_str!("../../../docs/pgn.md");
+        let section = &doc[doc.find("## An example").unwrap()..];
+        let start = section.find("```\n").unwrap() + 4;
+        let end = start + section[start..].find("```").unwrap();
+        let games = parse_pgn(&section[start..end]).unwrap();
+        assert_eq!(games.len(), 1);
+        let game = &games[0];
+        assert_eq!(game.tag("Variant"), Some("dynamo"));
+        let (pos, moves) = game.replay::<feerie_movegen::Dynamo>(1).unwrap();
+        assert_eq!(game.tag("PlyCount"), Some(moves.len().to_string().as_str()));
+        assert_eq!(pos.outcome(), Some(feerie_movegen::Outcome::Checkmate));
+        assert_eq!(game.result, Some(GameResult::WhiteWins));
+    }
+
+    #[test]
     fn malformed_pgn_names_the_game() {
         let two = "[White \"a\"]\n\n1. e4 *\n\n[White \"b\"]\n[Black \"c\"]\n\n";
         for (bad, expected) in [
-            ("1. e4 {open", "game 1 (? - ?, round ?): a comment is not closed"),
-            ("1. e4 (1. d4 *", "game 1 (? - ?, round ?): a variation is not closed"),
+            (
+                "1. e4 {open",
+                "game 1 (? - ?, round ?): a comment is not closed",
+            ),
+            (
+                "1. e4 (1. d4 *",
+                "game 1 (? - ?, round ?): a variation is not closed",
+            ),
             ("1. e4 ) *", "')' without '('"),
             ("[White \"x]\n1. e4 *", "bad tag line"),
         ] {
@@ -386,12 +411,19 @@ mod tests {
             "game 4 (a - b, round 3): move 4. Bxc7: 'Bxc7' is not a legal move"
         );
         let err = parse_pgn(&bad).unwrap()[0].replay::<Dynamo>(1).unwrap_err();
-        assert!(err.contains("move 1. e4: 'e4' is not a legal move"), "{err}");
+        assert!(
+            err.contains("move 1. e4: 'e4' is not a legal move"),
+            "{err}"
+        );
         let tagged = text.replace("[Round", "[Variant \"chess\"]\n[Round");
-        let err = parse_pgn(&tagged).unwrap()[0].replay::<Dynamo>(1).unwrap_err();
+        let err = parse_pgn(&tagged).unwrap()[0]
+            .replay::<Dynamo>(1)
+            .unwrap_err();
         assert!(err.contains("a chess game, not dynamo"), "{err}");
         let black_first = "[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 9\"]\n\n9... Kd8 10. Rh9 *";
-        let err = parse_pgn(black_first).unwrap()[0].replay::<Chess>(1).unwrap_err();
+        let err = parse_pgn(black_first).unwrap()[0]
+            .replay::<Chess>(1)
+            .unwrap_err();
         assert!(err.contains("move 10. Rh9"), "{err}");
     }
 
@@ -446,7 +478,10 @@ mod tests {
                 let (end, moves) = game.replay::<P>(i + 1).unwrap();
                 assert_eq!(&moves, played, "game {}", i + 1);
                 assert_eq!(&end.to_fen(), end_fen);
-                assert_eq!(game.tag("PlyCount"), Some(played.len().to_string().as_str()));
+                assert_eq!(
+                    game.tag("PlyCount"),
+                    Some(played.len().to_string().as_str())
+                );
             }
             games.iter().map(|(p, _)| p.len()).sum()
         }
