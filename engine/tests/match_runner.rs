@@ -74,32 +74,36 @@ impl VariantVisitor for Replay<'_> {
     }
 }
 
+/// Feerie against itself (as `a` and `b`) in `variant`: two rounds, both colours.
+fn self_play(variant: &str, limit: &str) -> Vec<String> {
+    let feerie = format!("cmd={FEERIE}");
+    [
+        "--variant",
+        variant,
+        "--engine",
+        &feerie,
+        "name=a",
+        "--engine",
+        &feerie,
+        "name=b",
+        "--each",
+        limit,
+        "--rounds",
+        "2",
+        "--repeat",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
 #[test]
 fn self_play_match_in_every_variant_replays_through_the_referee() {
     for &variant in Variant::ALL {
         let name = variant.name();
+        let mut args = self_play(name, "nodes=300");
+        args.extend(["--concurrency", "2", "--maxmoves", "60", "--seed", "3"].map(String::from));
         let (stdout, pgn) = run_match(
-            &[
-                "--variant",
-                name,
-                "--engine",
-                &format!("cmd={FEERIE}"),
-                "name=a",
-                "--engine",
-                &format!("cmd={FEERIE}"),
-                "name=b",
-                "--each",
-                "nodes=300",
-                "--rounds",
-                "2",
-                "--repeat",
-                "--concurrency",
-                "2",
-                "--maxmoves",
-                "60",
-                "--seed",
-                "3",
-            ],
+            &args.iter().map(String::as_str).collect::<Vec<_>>(),
             &format!("{name}.pgn"),
         );
         let games = parse_pgn(&pgn).unwrap();
@@ -300,31 +304,14 @@ impl VariantVisitor for Reached<'_> {
 fn a_match_pgn_serves_as_openings_for_the_next_match() {
     for variant in [Variant::Chess, Variant::Dynamo, Variant::Augsburg] {
         let name = variant.name();
-        let common = [
-            "--variant",
-            name,
-            "--engine",
-            &format!("cmd={FEERIE}"),
-            "name=a",
-            "--engine",
-            &format!("cmd={FEERIE}"),
-            "name=b",
-            "--each",
-            "nodes=200",
-            "--rounds",
-            "2",
-            "--repeat",
-            "--maxmoves",
-            "30",
-        ]
-        .map(String::from);
-        let args: Vec<&str> = common.iter().map(String::as_str).collect();
+        let mut args = self_play(name, "nodes=200");
+        args.extend(["--maxmoves", "30"].map(String::from));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let (_, first) = run_match(&args, &format!("book-{name}.pgn"));
         let book_path = temp_path(&format!("book-{name}.pgn"));
         let book = parse_pgn(&first).unwrap();
         let openings = format!("file={}", book_path.display());
-        let mut args = args.clone();
-        args.extend(["--openings", &openings, "plies=6"]);
+        let args = [args, vec!["--openings", &openings, "plies=6"]].concat();
         let (stdout, second) = run_match(&args, &format!("from-book-{name}.pgn"));
         let games = parse_pgn(&second).unwrap();
         assert_eq!(games.len(), 4, "{stdout}");

@@ -3,6 +3,7 @@
 //! (one token per move). Needs python3 with the `chess` package: without it the test
 //! fails saying so, it does not skip.
 
+use feerie_movegen::Variant;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -36,14 +37,7 @@ fn play(variant: &str, pgn: &Path) {
 #[test]
 fn python_chess_reads_every_game_of_every_variant() {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/python/read_pgn.py");
-    for variant in [
-        "chess",
-        "dynamo",
-        "augsburg",
-        "einstein",
-        "reverse-einstein",
-        "anti-einstein",
-    ] {
+    for variant in Variant::ALL.iter().map(|v| v.name()) {
         let pgn = temp_path(&format!("{variant}.pgn"));
         play(variant, &pgn);
         let out = Command::new("python3")

@@ -124,13 +124,8 @@ pub fn parse_move_text<P: Position>(pos: &P, text: &str) -> Result<P::Move, Stri
         return Ok(P::Move::from_bits(mv.to_bits()).expect("a chess move"));
     }
     let canonical = from_token(strip_annotations(text))?;
-    let mut moves = P::MoveList::default();
-    pos.legal_moves(&mut moves);
-    moves
-        .iter()
-        .copied()
-        .find(|m| m.to_string() == canonical)
-        .ok_or_else(|| format!("'{text}' is not a legal move"))
+    pos.parse_move(&canonical)
+        .map_err(|_| format!("'{text}' is not a legal move"))
 }
 
 #[cfg(test)]

@@ -100,37 +100,42 @@ impl EngineProcess {
         let handshake = engine
             .send("uci")
             .and_then(|_| engine.wait_for(|l| l == "uciok", HANDSHAKE));
-        if let Err(e) = handshake {
-            engine.kill_now();
-            return Err(match e {
-                EngineError::Timeout(_) => EngineError::Timeout(format!(
-                    "did not answer uci within {} s",
-                    HANDSHAKE.as_secs()
-                )),
-                EngineError::Died(_) => EngineError::Died("exited before answering uci".into()),
-            });
-        }
-        if variant != "chess" {
-            engine.send(&format!("setoption name UCI_Variant value {variant}"))?;
-        }
-        let configured = spec
-            .options
-            .iter()
-            .try_for_each(|(name, value)| {
+        engine.start_step(handshake, "answer uci", "before answering uci")?;
+        let configured = (if variant == "chess" {
+            Ok(())
+        } else {
+            engine.send(&format!("setoption name UCI_Variant value {variant}"))
+        })
+        .and_then(|_| {
+            spec.options.iter().try_for_each(|(name, value)| {
                 engine.send(&format!("setoption name {name} value {value}"))
             })
-            .and_then(|_| engine.ready());
-        if let Err(e) = configured {
-            engine.kill_now();
-            return Err(match e {
-                EngineError::Timeout(_) => EngineError::Timeout(format!(
-                    "did not answer isready within {} s after its options",
-                    HANDSHAKE.as_secs()
-                )),
-                EngineError::Died(_) => EngineError::Died("exited while taking its options".into()),
-            });
-        }
+        })
+        .and_then(|_| engine.ready());
+        engine.start_step(
+            configured,
+            "answer isready after its options",
+            "while taking its options",
+        )?;
         Ok(engine)
+    }
+
+    /// A step of the start: on failure the process is killed and the error says which
+    /// step failed (`did not WHAT within 10 s`, or `exited WHEN`).
+    fn start_step(
+        &mut self,
+        step: Result<impl Sized, EngineError>,
+        what: &str,
+        when: &str,
+    ) -> Result<(), EngineError> {
+        let Err(e) = step else { return Ok(()) };
+        self.kill_now();
+        Err(match e {
+            EngineError::Timeout(_) => {
+                EngineError::Timeout(format!("did not {what} within {} s", HANDSHAKE.as_secs()))
+            }
+            EngineError::Died(_) => EngineError::Died(format!("exited {when}")),
+        })
     }
 
     pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
