@@ -268,6 +268,23 @@ fn an_engine_that_cannot_start_stops_the_match_with_an_error() {
         stderr.trim(),
         "feerie: engine 'mute' (cmd python3 -c pass) exited before answering uci"
     );
+
+    // A program that runs but never answers `uci` (the handshake waits 10 s).
+    let (code, stderr, _) = failing_match(&[
+        "--engine",
+        "cmd=sleep",
+        "args=60",
+        "name=sleeper",
+        "--engine",
+        &feerie,
+        "--each",
+        "nodes=100",
+    ]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(
+        stderr.trim(),
+        "feerie: engine 'sleeper' (cmd sleep 60) did not answer uci within 10 s"
+    );
 }
 
 fn write_book() -> PathBuf {
@@ -350,4 +367,48 @@ fn a_malformed_pgn_book_names_the_game_and_move() {
             path.display()
         )
     );
+}
+
+#[test]
+fn a_silent_engine_under_a_clock_loses_on_time_with_the_times_in_the_comment() {
+    let feerie = format!("cmd={FEERIE}");
+    let proxy = misbehaving("silent");
+    let (stdout, pgn) = run_match(
+        &[
+            "--engine",
+            "cmd=python3",
+            &proxy,
+            "name=bad",
+            "--engine",
+            &feerie,
+            "name=feerie",
+            "--each",
+            "tc=2+0.1",
+            "--timemargin",
+            "50",
+        ],
+        "silent-clock.pgn",
+    );
+    let games = parse_pgn(&pgn).unwrap();
+    assert_eq!(games.len(), 1, "{stdout}");
+    assert_eq!(games[0].tag("Termination"), Some("time forfeit"), "{pgn}");
+    // The silent engine waited out its whole clock plus the margin.
+    let comment = pgn
+        .lines()
+        .find(|l| l.contains("loses on time"))
+        .unwrap_or_else(|| panic!("{pgn}"));
+    let numbers: Vec<u64> = comment
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    let [used, left, ..] = numbers[..] else {
+        panic!("{comment}")
+    };
+    assert!(
+        comment.contains(&format!(
+            "{{White loses on time ({used} ms used, {left} ms left on the clock)}}"
+        )),
+        "{comment}"
+    );
+    assert_eq!(used, left + 50, "{comment}");
 }
