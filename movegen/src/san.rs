@@ -81,9 +81,15 @@ pub fn to_san(pos: &Chess, mv: Move) -> String {
 }
 
 /// Reads SAN (check and mate suffixes and `!`/`?` annotations are optional and not
-/// checked) as one of the legal moves; anything else is an error.
+/// checked; castling may be written with zeros, `0-0`) as one of the legal moves;
+/// anything else is an error.
 pub fn parse_san(pos: &Chess, text: &str) -> Result<Move, MoveError> {
     let body = text.trim_end_matches(['+', '#', '!', '?']);
+    let body = match body {
+        "0-0" => "O-O",
+        "0-0-0" => "O-O-O",
+        other => other,
+    };
     let mut legal = MoveList::default();
     pos.legal_moves(&mut legal);
     legal
@@ -138,6 +144,8 @@ mod tests {
         let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
         assert_eq!(san_of(fen, "e1g1"), "O-O");
         assert_eq!(san_of(fen, "e1c1"), "O-O-O");
+        let pos = Chess::from_fen(fen).unwrap();
+        assert_eq!(parse_san(&pos, "0-0-0"), parse_san(&pos, "O-O-O"));
         assert_eq!(san_of(fen, "a1a8"), "Rxa8+");
         let fen = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
         assert_eq!(san_of(fen, "e5d6"), "exd6");
