@@ -4,7 +4,7 @@
 use feerie::matches::pgn::{parse_pgn, GameResult, ParsedGame};
 use feerie::variants::{dispatch, VariantVisitor};
 use feerie_eval::Evaluator;
-use feerie_movegen::{Color, Outcome, Position, Variant};
+use feerie_movegen::{Chess, Color, Dynamo, Outcome, Position, Variant};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -45,16 +45,7 @@ impl VariantVisitor for Replay<'_> {
 
     fn visit<P: Position, E: Evaluator<P>>(self) -> Result<(), String> {
         let game = self.0;
-        let mut pos = match game.tag("FEN") {
-            Some(fen) => P::from_fen(fen).map_err(|e| e.to_string())?,
-            None => P::startpos(),
-        };
-        for (i, text) in game.moves.iter().enumerate() {
-            let mv = pos
-                .parse_move(text)
-                .map_err(|e| format!("ply {}: {e}", i + 1))?;
-            pos.play(mv);
-        }
+        let (pos, _) = game.replay::<P>(1)?;
         let result = game.result.ok_or("no result")?;
         let termination = game.tag("Termination").ok_or("no Termination")?;
         match pos.outcome() {
@@ -83,32 +74,36 @@ impl VariantVisitor for Replay<'_> {
     }
 }
 
+/// Feerie against itself (as `a` and `b`) in `variant`: two rounds, both colours.
+fn self_play(variant: &str, limit: &str) -> Vec<String> {
+    let feerie = format!("cmd={FEERIE}");
+    [
+        "--variant",
+        variant,
+        "--engine",
+        &feerie,
+        "name=a",
+        "--engine",
+        &feerie,
+        "name=b",
+        "--each",
+        limit,
+        "--rounds",
+        "2",
+        "--repeat",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
 #[test]
 fn self_play_match_in_every_variant_replays_through_the_referee() {
     for &variant in Variant::ALL {
         let name = variant.name();
+        let mut args = self_play(name, "nodes=300");
+        args.extend(["--concurrency", "2", "--maxmoves", "60", "--seed", "3"].map(String::from));
         let (stdout, pgn) = run_match(
-            &[
-                "--variant",
-                name,
-                "--engine",
-                &format!("cmd={FEERIE}"),
-                "name=a",
-                "--engine",
-                &format!("cmd={FEERIE}"),
-                "name=b",
-                "--each",
-                "nodes=300",
-                "--rounds",
-                "2",
-                "--repeat",
-                "--concurrency",
-                "2",
-                "--maxmoves",
-                "60",
-                "--seed",
-                "3",
-            ],
+            &args.iter().map(String::as_str).collect::<Vec<_>>(),
             &format!("{name}.pgn"),
         );
         let games = parse_pgn(&pgn).unwrap();
@@ -145,54 +140,151 @@ fn self_play_match_in_every_variant_replays_through_the_referee() {
     }
 }
 
+/// The `args=` of the misbehaving proxy around Feerie (standard-library Python).
 fn misbehaving(mode: &str) -> String {
     let script =
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/python/misbehaving_engine.py");
-    format!("args={} {mode}", script.display())
+    format!("args={} {FEERIE} {mode}", script.display())
 }
 
 #[test]
 fn misbehaving_engines_lose_with_the_reason_and_the_match_goes_on() {
-    for (mode, termination) in [
-        ("illegal", "illegal move"),
-        ("crash", "crash"),
-        ("silent", "timeout"),
-    ] {
-        let (stdout, pgn) = run_match(
-            &[
-                "--engine",
-                &format!("cmd={FEERIE}"),
-                "name=feerie",
+    let book = format!("file={}", write_book().display());
+    for variant in ["chess", "dynamo"] {
+        for (mode, termination) in [
+            ("illegal", "illegal move"),
+            ("crash", "crash"),
+            ("silent", "timeout"),
+        ] {
+            let mut args = vec!["--variant", variant, "--engine", "cmd=python3"];
+            let proxy = misbehaving(mode);
+            let feerie = format!("cmd={FEERIE}");
+            args.extend([
+                proxy.as_str(),
+                "name=bad",
                 "nodes=200",
                 "--engine",
-                "cmd=python3",
-                &misbehaving(mode),
-                "name=bad",
+                &feerie,
+                "name=feerie",
                 "nodes=200",
                 "--rounds",
                 "2",
                 "--repeat",
                 "--watchdog",
                 "2",
-                "--openings",
-                &format!("file={}", write_book().display()),
-            ],
-            &format!("bad-{mode}.pgn"),
-        );
-        let games = parse_pgn(&pgn).unwrap();
-        assert_eq!(games.len(), 4, "{mode}: every game is played: {stdout}");
-        for game in &games {
-            assert_eq!(game.tag("Termination"), Some(termination), "{mode}:\n{pgn}");
-            let bad_is_white = game.tag("White") == Some("bad");
-            let expected = if bad_is_white {
-                GameResult::BlackWins
-            } else {
-                GameResult::WhiteWins
-            };
-            assert_eq!(game.result, Some(expected), "{mode}:\n{pgn}");
+            ]);
+            if variant == "chess" {
+                args.extend(["--openings", &book]);
+            }
+            let (stdout, pgn) = run_match(&args, &format!("bad-{variant}-{mode}.pgn"));
+            let games = parse_pgn(&pgn).unwrap();
+            assert_eq!(
+                games.len(),
+                4,
+                "{variant} {mode}: every game is played: {stdout}"
+            );
+            for game in &games {
+                assert_eq!(
+                    game.tag("Termination"),
+                    Some(termination),
+                    "{variant} {mode}:\n{pgn}"
+                );
+                let bad_is_white = game.tag("White") == Some("bad");
+                let expected = if bad_is_white {
+                    GameResult::BlackWins
+                } else {
+                    GameResult::WhiteWins
+                };
+                assert_eq!(game.result, Some(expected), "{variant} {mode}:\n{pgn}");
+                // The moves before the misbehaviour were relayed, legal, and read back.
+                let plies = match variant {
+                    "chess" => game.replay::<Chess>(1).map(|(_, m)| m.len()),
+                    _ => game.replay::<Dynamo>(1).map(|(_, m)| m.len()),
+                };
+                assert!(plies.unwrap() >= 4, "{variant} {mode}:\n{pgn}");
+            }
+            if mode == "illegal" {
+                let refused = pgn.matches("makes an illegal move: ").count();
+                assert_eq!(refused, 4, "{pgn}");
+                assert_eq!(pgn.matches(" move 'a1a1'}").count(), 4, "{pgn}");
+            }
+            assert!(stdout.contains("Wins: 0, Losses: 4, Draws: 0"), "{stdout}");
         }
-        assert!(stdout.contains("Wins: 4, Losses: 0, Draws: 0"), "{stdout}");
     }
+}
+
+/// Runs `feerie match` expecting it to fail; returns (exit code, stderr, stdout).
+fn failing_match(args: &[&str]) -> (Option<i32>, String, String) {
+    let output = Command::new(FEERIE)
+        .arg("match")
+        .args(args)
+        .output()
+        .expect("run feerie match");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).to_string(),
+        String::from_utf8_lossy(&output.stdout).to_string(),
+    )
+}
+
+#[test]
+fn an_engine_that_cannot_start_stops_the_match_with_an_error() {
+    let feerie = format!("cmd={FEERIE}");
+    let (code, stderr, stdout) = failing_match(&[
+        "--engine",
+        "cmd=/nonexistent/engine",
+        "name=ghost",
+        "--engine",
+        &feerie,
+        "--each",
+        "nodes=100",
+        "--rounds",
+        "3",
+    ]);
+    assert_eq!(code, Some(1), "{stderr}{stdout}");
+    assert!(
+        stderr
+            .starts_with("feerie: engine 'ghost' (cmd /nonexistent/engine) could not be started: "),
+        "{stderr}"
+    );
+    assert!(
+        !stdout.contains("Finished game"),
+        "no game is played: {stdout}"
+    );
+
+    // A program that exits at once never answers `uci`.
+    let (code, stderr, stdout) = failing_match(&[
+        "--engine",
+        &feerie,
+        "--engine",
+        "cmd=python3",
+        "args=-c pass",
+        "name=mute",
+        "--each",
+        "nodes=100",
+    ]);
+    assert_eq!(code, Some(1), "{stderr}{stdout}");
+    assert_eq!(
+        stderr.trim(),
+        "feerie: engine 'mute' (cmd python3 -c pass) exited before answering uci"
+    );
+
+    // A program that runs but never answers `uci` (the handshake waits 10 s).
+    let (code, stderr, _) = failing_match(&[
+        "--engine",
+        "cmd=sleep",
+        "args=60",
+        "name=sleeper",
+        "--engine",
+        &feerie,
+        "--each",
+        "nodes=100",
+    ]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(
+        stderr.trim(),
+        "feerie: engine 'sleeper' (cmd sleep 60) did not answer uci within 10 s"
+    );
 }
 
 fn write_book() -> PathBuf {
@@ -204,4 +296,119 @@ fn write_book() -> PathBuf {
     )
     .unwrap();
     path
+}
+
+/// The positions a PGN's games reach after `plies` moves, in game order.
+struct Reached<'a>(&'a [ParsedGame], usize);
+
+impl VariantVisitor for Reached<'_> {
+    type Output = Vec<String>;
+
+    fn visit<P: Position, E: Evaluator<P>>(self) -> Vec<String> {
+        self.0
+            .iter()
+            .enumerate()
+            .map(|(i, game)| {
+                let mut game = game.clone();
+                game.moves.truncate(self.1);
+                game.replay::<P>(i + 1).unwrap().0.to_fen()
+            })
+            .collect()
+    }
+}
+
+#[test]
+fn a_match_pgn_serves_as_openings_for_the_next_match() {
+    for variant in [Variant::Chess, Variant::Dynamo, Variant::Augsburg] {
+        let name = variant.name();
+        let mut args = self_play(name, "nodes=200");
+        args.extend(["--maxmoves", "30"].map(String::from));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (_, first) = run_match(&args, &format!("book-{name}.pgn"));
+        let book_path = temp_path(&format!("book-{name}.pgn"));
+        let book = parse_pgn(&first).unwrap();
+        let openings = format!("file={}", book_path.display());
+        let args = [args, vec!["--openings", &openings, "plies=6"]].concat();
+        let (stdout, second) = run_match(&args, &format!("from-book-{name}.pgn"));
+        let games = parse_pgn(&second).unwrap();
+        assert_eq!(games.len(), 4, "{stdout}");
+        let reached = dispatch(variant, Reached(&book, 6));
+        for (i, game) in games.iter().enumerate() {
+            // Round r (two games) opens with the book's game r.
+            assert_eq!(game.tag("FEN"), Some(reached[i / 2].as_str()), "{name}");
+            dispatch(variant, Replay(game)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+    }
+}
+
+#[test]
+fn a_malformed_pgn_book_names_the_game_and_move() {
+    let path = temp_path("bad-book.pgn");
+    std::fs::write(
+        &path,
+        "[White \"x\"]\n[Black \"y\"]\n[Round \"1\"]\n\n1. e4 e5 *\n\n\
+         [White \"p\"]\n[Black \"q\"]\n[Round \"2\"]\n\n1. d4 d5 2. Qxd5 *\n",
+    )
+    .unwrap();
+    let output = Command::new(FEERIE)
+        .arg("match")
+        .args(["--engine", &format!("cmd={FEERIE}"), "--engine"])
+        .arg(format!("cmd={FEERIE}"))
+        .args(["--each", "nodes=100", "--openings"])
+        .arg(format!("file={}", path.display()))
+        .output()
+        .expect("run feerie match");
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        stderr.trim(),
+        format!(
+            "feerie: {}: game 2 (p - q, round 2): move 2. Qxd5: 'Qxd5' is not a legal move",
+            path.display()
+        )
+    );
+}
+
+#[test]
+fn a_silent_engine_under_a_clock_loses_on_time_with_the_times_in_the_comment() {
+    let feerie = format!("cmd={FEERIE}");
+    let proxy = misbehaving("silent");
+    let (stdout, pgn) = run_match(
+        &[
+            "--engine",
+            "cmd=python3",
+            &proxy,
+            "name=bad",
+            "--engine",
+            &feerie,
+            "name=feerie",
+            "--each",
+            "tc=2+0.1",
+            "--timemargin",
+            "50",
+        ],
+        "silent-clock.pgn",
+    );
+    let games = parse_pgn(&pgn).unwrap();
+    assert_eq!(games.len(), 1, "{stdout}");
+    assert_eq!(games[0].tag("Termination"), Some("time forfeit"), "{pgn}");
+    // The silent engine waited out its whole clock plus the margin.
+    let comment = pgn
+        .lines()
+        .find(|l| l.contains("loses on time"))
+        .unwrap_or_else(|| panic!("{pgn}"));
+    let numbers: Vec<u64> = comment
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    let [used, left, ..] = numbers[..] else {
+        panic!("{comment}")
+    };
+    assert!(
+        comment.contains(&format!(
+            "{{White loses on time ({used} ms used, {left} ms left on the clock)}}"
+        )),
+        "{comment}"
+    );
+    assert_eq!(used, left + 50, "{comment}");
 }

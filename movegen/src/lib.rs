@@ -14,6 +14,7 @@ pub mod fen;
 pub mod geometry;
 pub mod perft;
 pub mod position;
+pub mod san;
 pub mod types;
 pub mod variant;
 pub mod zobrist;

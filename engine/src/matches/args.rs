@@ -14,7 +14,7 @@ usage: feerie match --engine cmd=PATH [name=NAME] [args=\"...\"] [option.NAME=VA
                     --engine cmd=PATH ...  [--each KEY=VALUE ...]
                     [--variant chess|dynamo|augsburg|einstein|reverse-einstein|anti-einstein]
                     [--rounds N] [--games 1|2] [--repeat] [--concurrency N]
-                    [--openings file=FILE [order=sequential|random] [start=N]]
+                    [--openings file=FILE [format=epd|pgn] [plies=N] [order=sequential|random] [start=N]]
                     [--sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]]
                     [--draw movenumber=N movecount=N score=CP] [--resign movecount=N score=CP [twosided=true]]
                     [--pgnout FILE] [--timemargin MS] [--watchdog SECONDS] [--maxmoves N] [--seed N] [--event NAME]
@@ -153,20 +153,32 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
             }
             "openings" => {
                 let (mut path, mut random, mut start) = (None, false, 0usize);
+                let (mut format, mut plies) = (None, None);
                 for (k, v) in key_values(&flag, &values)? {
                     match k {
                         "file" => path = Some(PathBuf::from(v)),
-                        "format" if v == "epd" || v == "fen" => {}
+                        "format" if ["epd", "fen", "pgn"].contains(&v) => format = Some(v == "pgn"),
                         "order" if v == "random" => random = true,
                         "order" if v == "sequential" => random = false,
                         "start" => start = number::<usize>("start", v)?.saturating_sub(1),
-                        "plies" | "policy" => {}
+                        "plies" => plies = Some(number::<usize>("plies", v)?),
+                        "policy" => {}
                         _ => return Err(format!("--openings: unsupported {k}={v}")),
                     }
                 }
-                let path = path.ok_or("--openings needs file=FILE")?;
+                let path: PathBuf = path.ok_or("--openings needs file=FILE")?;
+                // Without format=, a .pgn file is PGN and anything else EPD/FEN.
+                let pgn = format.unwrap_or_else(|| {
+                    path.extension()
+                        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+                });
+                if plies.is_some() && !pgn {
+                    return Err("--openings: plies= applies to PGN files only".into());
+                }
                 cfg.openings = OpeningSource::File {
                     path,
+                    pgn,
+                    plies,
                     random,
                     start,
                 };
@@ -341,6 +353,37 @@ mod tests {
     }
 
     #[test]
+    fn pgn_openings_by_extension_or_format() {
+        let openings = |extra: &str| {
+            parse(&args(&format!(
+                "--engine cmd=x --engine cmd=y --each depth=2 --openings {extra}"
+            )))
+            .unwrap()
+            .openings
+        };
+        assert!(matches!(
+            openings("file=g.PGN plies=8"),
+            OpeningSource::File {
+                pgn: true,
+                plies: Some(8),
+                ..
+            }
+        ));
+        assert!(matches!(
+            openings("file=games.txt format=pgn"),
+            OpeningSource::File {
+                pgn: true,
+                plies: None,
+                ..
+            }
+        ));
+        assert!(matches!(
+            openings("file=book.epd"),
+            OpeningSource::File { pgn: false, .. }
+        ));
+    }
+
+    #[test]
     fn rejects_bad_commands() {
         for bad in [
             "--engine cmd=x tc=1",
@@ -349,6 +392,8 @@ mod tests {
             "--engine cmd=x tc=1 --engine cmd=y tc=1 --sprt elo0=5 elo1=0",
             "--engine cmd=x tc=1 --engine cmd=y tc=1 --bogus",
             "--engine cmd=x tc=1 --engine cmd=y tc=1 --openings order=random",
+            "--engine cmd=x tc=1 --engine cmd=y tc=1 --openings file=a.epd plies=4",
+            "--engine cmd=x tc=1 --engine cmd=y tc=1 --openings file=a.pgn plies=x",
             "--engine cmd=x tc=1 --engine bad --each tc=1",
             "stray --engine cmd=x tc=1",
         ] {

@@ -1,6 +1,7 @@
 //! One game between two engine processes, refereed by Feerie's own rules.
 
 use super::clock::{Clock, Control};
+use super::notation::move_text;
 use super::pgn::GameResult;
 use super::uci_client::{EngineError, EngineProcess, ReportedScore};
 use feerie_movegen::{Color, Outcome, Position};
@@ -44,6 +45,7 @@ pub struct GameEnd {
     pub result: GameResult,
     pub termination: String,
     pub reason: String,
+    /// The moves in PGN notation (SAN in chess, tokens elsewhere: see `notation`).
     pub moves: Vec<String>,
     /// Which engines (by colour index) must be restarted: they died or hung.
     pub broken: [bool; 2],
@@ -72,6 +74,16 @@ fn centipawns(s: ReportedScore) -> i32 {
     }
 }
 
+/// The closing sentence of a game lost on time: the time the move took and the time the
+/// clock held when it started.
+fn time_forfeit_reason(side: Color, used_ms: u128, left_ms: i64) -> String {
+    format!(
+        "{} loses on time ({used_ms} ms used, {} ms left on the clock)",
+        color_name(side),
+        left_ms.max(0)
+    )
+}
+
 /// Plays one game. `engines[0]` plays White, `engines[1]` Black; `controls` follow the
 /// same order. `stop` abandons the game between moves.
 pub fn play_game<P: Position>(
@@ -91,6 +103,8 @@ pub fn play_game<P: Position>(
     let mut engines = engines;
     let mut clocks = [Clock::new(rules.controls[0]), Clock::new(rules.controls[1])];
     let mut scores: [Vec<i32>; 2] = [Vec::new(), Vec::new()];
+    // Canonical strings for the engines' `position` lines; PGN texts for the record.
+    let mut uci_moves: Vec<String> = Vec::new();
     let mut moves: Vec<String> = Vec::new();
     let mut broken = [false; 2];
     let end = |result, termination: &str, reason: String, moves: Vec<String>, broken| GameEnd {
@@ -139,12 +153,13 @@ pub fn play_game<P: Position>(
         let side = pos.side_to_move();
         let i = side.index();
         let mut line = position_prefix.clone();
-        if !moves.is_empty() {
+        if !uci_moves.is_empty() {
             line.push_str(" moves ");
-            line.push_str(&moves.join(" "));
+            line.push_str(&uci_moves.join(" "));
         }
         let go = go_command(&clocks, i);
         let limit = clocks[i].deadline(rules.margin_ms, rules.watchdog);
+        let clock_before = clocks[i].remaining_ms();
         let answer = engines[i]
             .send(&line)
             .and_then(|_| engines[i].go(&go, limit));
@@ -153,12 +168,14 @@ pub fn play_game<P: Position>(
             Err(e) => {
                 broken[i] = true;
                 let (termination, reason) = match (&e, clocks[i].control()) {
-                    (EngineError::Timeout(_), Control::Clock { .. } | Control::MoveTime { .. }) => {
-                        (
-                            "time forfeit",
-                            format!("{} loses on time", color_name(side)),
-                        )
-                    }
+                    (EngineError::Timeout(_), Control::Clock { .. }) => (
+                        "time forfeit",
+                        time_forfeit_reason(side, limit.as_millis(), clock_before),
+                    ),
+                    (EngineError::Timeout(_), Control::MoveTime { ms }) => (
+                        "time forfeit",
+                        time_forfeit_reason(side, limit.as_millis(), ms as i64),
+                    ),
                     (EngineError::Timeout(_), _) => {
                         ("timeout", format!("{} stopped answering", color_name(side)))
                     }
@@ -168,11 +185,11 @@ pub fn play_game<P: Position>(
             }
         };
         if clocks[i].charge(reply.elapsed, rules.margin_ms).is_err() {
-            let reason = format!(
-                "{} loses on time ({} ms used)",
-                color_name(side),
-                reply.elapsed.as_millis()
-            );
+            let left = match clocks[i].control() {
+                Control::MoveTime { ms } => ms as i64,
+                _ => clock_before,
+            };
+            let reason = time_forfeit_reason(side, reply.elapsed.as_millis(), left);
             return end(loss_for(side), "time forfeit", reason, moves, broken);
         }
         let mv = match pos.parse_move(&reply.text) {
@@ -182,8 +199,9 @@ pub fn play_game<P: Position>(
                 return end(loss_for(side), "illegal move", reason, moves, broken);
             }
         };
+        moves.push(move_text(&pos, mv));
+        uci_moves.push(mv.to_string());
         pos.play(mv);
-        moves.push(mv.to_string());
         if let Some(s) = reply.score {
             scores[i].push(centipawns(s));
         }
@@ -301,6 +319,18 @@ mod tests {
         assert_eq!(result, GameResult::Draw);
         let scores = [vec![5, -30], vec![0, 8]];
         assert_eq!(adjudicate(&r, &scores, 20, Color::Black), None);
+    }
+
+    #[test]
+    fn time_forfeits_say_the_time_used_and_left() {
+        assert_eq!(
+            time_forfeit_reason(Color::Black, 128, 71),
+            "Black loses on time (128 ms used, 71 ms left on the clock)"
+        );
+        assert_eq!(
+            time_forfeit_reason(Color::White, 40, -5),
+            "White loses on time (40 ms used, 0 ms left on the clock)"
+        );
     }
 
     #[test]

@@ -4,6 +4,7 @@
 pub mod args;
 pub mod clock;
 pub mod game;
+pub mod notation;
 pub mod openings;
 pub mod pgn;
 pub mod runner;
@@ -67,7 +68,7 @@ impl VariantVisitor for MatchRun<'_> {
                 0
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("feerie: {e}");
                 1
             }
         }

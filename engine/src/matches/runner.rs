@@ -19,9 +19,12 @@ use std::time::Duration;
 /// Where the openings come from.
 #[derive(Clone, Debug, PartialEq)]
 pub enum OpeningSource {
-    /// Positions of an EPD/FEN file, in file order or shuffled, from `start` (0-based).
+    /// Positions of an EPD/FEN file, or those reached by the games of a PGN file (their
+    /// first `plies` moves when given), in file order or shuffled, from `start` (0-based).
     File {
         path: PathBuf,
+        pgn: bool,
+        plies: Option<usize>,
         random: bool,
         start: usize,
     },
@@ -90,13 +93,24 @@ fn opening_for<P: Position>(
 }
 
 fn load_book<P: Position>(cfg: &MatchConfig) -> Result<Vec<String>, String> {
-    let OpeningSource::File { path, random, .. } = &cfg.openings else {
+    let OpeningSource::File {
+        path,
+        pgn,
+        plies,
+        random,
+        ..
+    } = &cfg.openings
+    else {
         return Ok(Vec::new());
     };
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read openings {}: {e}", path.display()))?;
-    let mut book =
-        openings::read_book::<P>(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let book = if *pgn {
+        openings::read_pgn_book::<P>(&text, *plies)
+    } else {
+        openings::read_book::<P>(&text)
+    };
+    let mut book = book.map_err(|e| format!("{}: {e}", path.display()))?;
     if *random {
         Rng::new(cfg.seed).shuffle(&mut book);
     }
@@ -115,6 +129,31 @@ fn ensure_started(
     Ok(())
 }
 
+/// Starts both engines before the first game. An engine that cannot be started or does
+/// not answer the handshake stops the match with an error, as in fastchess, rather than
+/// forfeiting every game. (A later restart that fails forfeits that game only: the
+/// engine has shown it can run.)
+fn start_engines(cfg: &MatchConfig) -> Result<[EngineProcess; 2], String> {
+    let start = |spec: &EngineSpec| {
+        EngineProcess::start(spec, &cfg.variant).map_err(|e| {
+            let mut command = spec.cmd.clone();
+            for a in &spec.args {
+                command.push(' ');
+                command.push_str(a);
+            }
+            format!("engine '{}' (cmd {command}) {}", spec.name, e.detail())
+        })
+    };
+    let first = start(&cfg.engines[0])?;
+    match start(&cfg.engines[1]) {
+        Ok(second) => Ok([first, second]),
+        Err(e) => {
+            first.shutdown();
+            Err(e)
+        }
+    }
+}
+
 fn worker<P: Position>(
     cfg: &MatchConfig,
     book: &[String],
@@ -122,8 +161,12 @@ fn worker<P: Position>(
     results: mpsc::Sender<(Job, GameRecord)>,
     stop: &AtomicBool,
     evaluate: OpeningEvaluator<'_, P>,
+    started: Option<[EngineProcess; 2]>,
 ) {
-    let mut engines: [Option<EngineProcess>; 2] = [None, None];
+    let mut engines: [Option<EngineProcess>; 2] = match started {
+        Some([a, b]) => [Some(a), Some(b)],
+        None => [None, None],
+    };
     let rules = |white: usize| GameRules {
         controls: [cfg.controls[white], cfg.controls[1 - white]],
         margin_ms: cfg.margin_ms,
@@ -247,6 +290,7 @@ pub fn run_match<P: Position>(
         ),
         None => None,
     };
+    let mut started = Some(start_engines(cfg)?);
     let total = cfg.rounds * cfg.games_per_round;
     let jobs: VecDeque<Job> = (0..total)
         .map(|number| {
@@ -275,8 +319,8 @@ pub fn run_match<P: Position>(
     std::thread::scope(|scope| -> Result<(), String> {
         for _ in 0..cfg.concurrency.clamp(1, total.max(1)) {
             let tx = tx.clone();
-            let (book, jobs) = (&book, &jobs);
-            scope.spawn(move || worker::<P>(cfg, book, jobs, tx, stop, evaluate));
+            let (book, jobs, started) = (&book, &jobs, started.take());
+            scope.spawn(move || worker::<P>(cfg, book, jobs, tx, stop, evaluate, started));
         }
         drop(tx);
         for (done, (job, record)) in rx.iter().enumerate() {

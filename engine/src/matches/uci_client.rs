@@ -26,6 +26,15 @@ pub enum EngineError {
     Timeout(String),
 }
 
+impl EngineError {
+    /// The message without the kind of failure.
+    pub fn detail(&self) -> &str {
+        match self {
+            EngineError::Died(m) | EngineError::Timeout(m) => m,
+        }
+    }
+}
+
 impl std::fmt::Display for EngineError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -71,7 +80,7 @@ impl EngineProcess {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| EngineError::Died(format!("cannot start '{}': {e}", spec.cmd)))?;
+            .map_err(|e| EngineError::Died(format!("could not be started: {e}")))?;
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
         let (tx, lines) = mpsc::channel();
@@ -88,16 +97,45 @@ impl EngineProcess {
             stdin,
             lines,
         };
-        engine.send("uci")?;
-        engine.wait_for(|l| l == "uciok", HANDSHAKE)?;
-        if variant != "chess" {
-            engine.send(&format!("setoption name UCI_Variant value {variant}"))?;
-        }
-        for (name, value) in &spec.options {
-            engine.send(&format!("setoption name {name} value {value}"))?;
-        }
-        engine.ready()?;
+        let handshake = engine
+            .send("uci")
+            .and_then(|_| engine.wait_for(|l| l == "uciok", HANDSHAKE));
+        engine.start_step(handshake, "answer uci", "before answering uci")?;
+        let configured = (if variant == "chess" {
+            Ok(())
+        } else {
+            engine.send(&format!("setoption name UCI_Variant value {variant}"))
+        })
+        .and_then(|_| {
+            spec.options.iter().try_for_each(|(name, value)| {
+                engine.send(&format!("setoption name {name} value {value}"))
+            })
+        })
+        .and_then(|_| engine.ready());
+        engine.start_step(
+            configured,
+            "answer isready after its options",
+            "while taking its options",
+        )?;
         Ok(engine)
+    }
+
+    /// A step of the start: on failure the process is killed and the error says which
+    /// step failed (`did not WHAT within 10 s`, or `exited WHEN`).
+    fn start_step(
+        &mut self,
+        step: Result<impl Sized, EngineError>,
+        what: &str,
+        when: &str,
+    ) -> Result<(), EngineError> {
+        let Err(e) = step else { return Ok(()) };
+        self.kill_now();
+        Err(match e {
+            EngineError::Timeout(_) => {
+                EngineError::Timeout(format!("did not {what} within {} s", HANDSHAKE.as_secs()))
+            }
+            EngineError::Died(_) => EngineError::Died(format!("exited {when}")),
+        })
     }
 
     pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
@@ -187,6 +225,10 @@ impl EngineProcess {
 
     /// Kills the process at once (it hung or misbehaved).
     pub fn kill(mut self) {
+        self.kill_now();
+    }
+
+    fn kill_now(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
