@@ -6,7 +6,7 @@ use feerie_search::{Clock, Limits};
 use std::time::Duration;
 
 /// Deepest search `go depth` may ask for; deeper requests are clamped (with an error line).
-pub const MAX_DEPTH: u32 = 100;
+pub const MAX_DEPTH: u32 = feerie_search::MAX_DEPTH;
 /// Depth searched when errors left `go` with no limit at all: a quick answer beats an
 /// endless search nobody asked for. (A plain `go` with no parameters searches until `stop`
 /// or `MAX_DEPTH`, as in Stockfish.)

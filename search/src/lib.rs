@@ -37,6 +37,11 @@ pub use time::budget as time_budget;
 /// should have a comparable stack (the engine's search thread does).
 const HELPER_STACK_BYTES: usize = 32 * 1024 * 1024;
 
+/// The deepest iteration a search runs (`go depth` is capped here too), leaving plies
+/// below `value::MAX_PLY` for extensions and quiescence.
+pub const MAX_DEPTH: u32 = 100;
+const _: () = assert!((MAX_DEPTH as usize) < value::MAX_PLY - 4);
+
 /// Clock state for `go wtime/btime/winc/binc/movestogo`, already for the side to move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Clock {
@@ -222,6 +227,9 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         signals: &Signals,
         report: &mut dyn FnMut(&Info<P::Move>),
     ) -> SearchResult<P::Move> {
+        // The clock runs from here: generating and ordering the root moves and starting
+        // the threads is part of the time spent on the move.
+        let time = time::TimeManager::new(limits, self.settings.move_overhead_ms);
         let root_moves = self.root_moves(pos, &limits.searchmoves);
         if root_moves.is_empty() {
             self.nodes = 0;
@@ -246,9 +254,7 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         }
         self.tt.new_search();
         let plan = Plan {
-            max_depth: limits.depth.map_or(value::MAX_PLY - 4, |d| {
-                (d as usize).clamp(1, value::MAX_PLY - 4)
-            }),
+            max_depth: limits.depth.map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH)) as usize,
             multipv: self.settings.multipv.max(1),
             mate: limits.mate,
         };
@@ -258,7 +264,6 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
             signals,
             node_limit: limits.nodes,
         };
-        let time = time::TimeManager::new(limits, self.settings.move_overhead_ms);
         let (eval, tt) = (&self.eval, &self.tt);
         let (main_data, helper_data) = self.threads.split_first_mut().expect("one thread");
 

@@ -197,6 +197,11 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     break;
                 }
                 self.root_moves[pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
+                // Search instability can give a later line a higher score than an
+                // earlier one: keep the lines found so far in score order (a stable
+                // sort, so the set excluded from the next line is unchanged), so that
+                // line 1 is the best and a GUI may rank lines by their index.
+                self.root_moves[..=pv_idx].sort_by_key(|r| std::cmp::Reverse(r.score));
             }
             if self.stopped {
                 break;
@@ -231,7 +236,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     best_changes += 1.0;
                 }
                 prev_best = Some(best);
-                if self.should_stop_deepening(plan, completed[0].score, best_changes) {
+                if self.should_stop_deepening(plan, completed[0].score, d, best_changes) {
                     break;
                 }
             } else if self.shared.stop.load(Relaxed) {
@@ -262,7 +267,13 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         }
     }
 
-    fn should_stop_deepening(&self, plan: Plan, score: i32, best_changes: f64) -> bool {
+    fn should_stop_deepening(
+        &self,
+        plan: Plan,
+        score: i32,
+        depth: usize,
+        best_changes: f64,
+    ) -> bool {
         if let Some(n) = plan.mate {
             if let Score::Mate(m) = to_uci(score) {
                 if m > 0 && m as u32 <= n {
@@ -271,6 +282,9 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
         }
         let Some(tm) = &self.time else { return false };
+        if !tm.waits_for_stop() && mate_is_settled(score, depth) {
+            return true;
+        }
         if !tm.is_timed() {
             return false;
         }
@@ -303,7 +317,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         let elapsed = self.time.as_ref().map_or(Duration::ZERO, |t| t.elapsed());
         Info {
             depth: depth as u32,
-            seldepth: line.seldepth.max(depth) as u32,
+            seldepth: line.seldepth.max(1) as u32,
             multipv: index as u32 + 1,
             score: to_uci(line.score),
             bound,
@@ -815,4 +829,15 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         );
         best
     }
+}
+
+/// Whether a mate score found at `depth` can no longer change with more depth: the
+/// iteration reached well past the mate (twice its length in plies, plus a margin for
+/// the pruned lines), so a deeper search could at most find a mate a move shorter or
+/// longer, which the GUI does not need to wait for. Finite searches stop deepening
+/// then, as Stockfish does under a time limit; `go infinite` and `go ponder` go on.
+fn mate_is_settled(score: i32, depth: usize) -> bool {
+    const MARGIN_PLIES: usize = 4;
+    let plies = (MATE - score.abs()) as usize;
+    score.abs() >= MATE_BOUND && depth >= 2 * plies + MARGIN_PLIES
 }

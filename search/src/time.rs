@@ -12,6 +12,11 @@ const SOFT_MAX_FRACTION: (i64, i64) = (1, 2);
 const HARD_MAX_FRACTION: (i64, i64) = (3, 4);
 /// The hard limit may stretch the soft target by this factor.
 const HARD_OVER_SOFT: i64 = 4;
+/// Below this much time (after the overhead), a scheduling delay of a few tens of
+/// milliseconds on a loaded machine is a large share of the clock: the hard limit then
+/// keeps two thirds of what is left in reserve.
+const LOW_CLOCK_MS: i64 = 1000;
+const LOW_CLOCK_HARD_FRACTION: (i64, i64) = (1, 3);
 
 /// Soft and hard budgets in milliseconds for one move on `clock`.
 pub fn budget(clock: &Clock, overhead_ms: u64) -> (u64, u64) {
@@ -24,8 +29,14 @@ pub fn budget(clock: &Clock, overhead_ms: u64) -> (u64, u64) {
     let inc = clock.increment_ms.max(0);
     let target = available / mtg + inc * 3 / 4;
     let soft = target.min(available * SOFT_MAX_FRACTION.0 / SOFT_MAX_FRACTION.1);
-    let hard = (soft * HARD_OVER_SOFT).min(available * HARD_MAX_FRACTION.0 / HARD_MAX_FRACTION.1);
-    (soft.max(0) as u64, hard.max(soft).max(0) as u64)
+    let hard_fraction = if available < LOW_CLOCK_MS {
+        LOW_CLOCK_HARD_FRACTION
+    } else {
+        HARD_MAX_FRACTION
+    };
+    let hard = (soft * HARD_OVER_SOFT).min(available * hard_fraction.0 / hard_fraction.1);
+    let hard = hard.max(1);
+    (soft.clamp(1, hard) as u64, hard as u64)
 }
 
 /// Live time state of one search (owned by the main thread).
@@ -125,6 +136,18 @@ mod tests {
                     assert!(hard <= left.max(1), "{t} {inc} {mtg:?}: {hard} > {left}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_low_clock_keeps_most_of_it_in_reserve() {
+        // The case seen in a match: 71 ms left with a 10 ms increment and overhead.
+        let (soft, hard) = budget(&clock(71, 10, None), 10);
+        assert!(hard <= 20, "hard limit {hard} ms of 61 available");
+        assert!(soft <= hard && soft >= 1);
+        for t in [1, 20, 100, 500, 1009] {
+            let (_, hard) = budget(&clock(t, 10, None), 10);
+            assert!(hard as i64 <= ((t - 10).max(1) + 2) / 3, "{t}: {hard}");
         }
     }
 
