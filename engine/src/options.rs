@@ -180,7 +180,7 @@ fn parse_spin(spin: Spin, value: Option<&str>) -> Result<i64, String> {
         .map_err(|_| format!("option {}: '{text}' is not a whole number", spin.name))?;
     if n < spin.min || n > spin.max {
         return Err(format!(
-            "option {}: {n} is out of range {}..{}",
+            "option {}: {n} is out of range (between {} and {})",
             spin.name, spin.min, spin.max
         ));
     }

@@ -38,9 +38,31 @@ impl Out {
     }
 
     /// Reports a problem with the input as `info string error: ...` (the engine goes on).
+    /// Words of the input quoted in `what` are cut to a short prefix, so a megabyte of
+    /// garbage gives a line a GUI can show.
     pub fn error(&self, what: &str) {
-        self.line(&format!("info string error: {what}"));
+        self.line(&format!("info string error: {}", shorten_words(what)));
     }
+}
+
+/// Longest word of an error line, in characters; a FEN's board field (up to 71 in chess,
+/// more with Augsburg's units) stays whole.
+const MAX_QUOTED_CHARS: usize = 120;
+
+/// `text` cut to `MAX_QUOTED_CHARS` characters, with `...` when something was left out.
+pub fn shorten(text: &str) -> String {
+    match text.char_indices().nth(MAX_QUOTED_CHARS) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_string(),
+    }
+}
+
+/// Every over-long word of `text` shortened (see `shorten`), the rest unchanged.
+fn shorten_words(text: &str) -> String {
+    if text.len() <= MAX_QUOTED_CHARS {
+        return text.to_string();
+    }
+    text.split(' ').map(shorten).collect::<Vec<_>>().join(" ")
 }
 
 /// A `Write` sink shared with a test, which reads what was written.

@@ -6,7 +6,7 @@ use crate::options::EngineOptions;
 use crate::out::Out;
 use crate::report;
 use feerie_eval::Evaluator;
-use feerie_movegen::{perft_divide, Position, Variant};
+use feerie_movegen::{perft_divide_until, Position, Variant};
 use feerie_search::{Limits, Score, Searcher, Settings, Signals};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -34,13 +34,22 @@ pub trait Session: Send {
     /// `errors` are the problems found while parsing `go`: they are reported through `out`
     /// with any found here, and if they left no limit the search is kept shallow.
     fn go(&mut self, go: &GoParams, errors: Vec<String>, out: &Out) -> Option<SearchHandle>;
-    fn set_hash(&mut self, mb: usize);
+    /// Resizes the hash table; on failure the error says what size it kept.
+    fn set_hash(&mut self, mb: usize) -> Result<(), String>;
+    /// Frees the hash table (the session is about to be replaced).
+    fn release_hash(&mut self);
     fn set_settings(&mut self, settings: Settings);
     /// Forgets what the searcher learnt (`ucinewgame`, `Clear Hash`).
     fn clear(&mut self);
     /// Searches the variant's bench positions to `depth` with a fresh single-threaded
     /// searcher, printing one line per position.
     fn bench(&mut self, depth: u32, out: &Out) -> BenchReport;
+    /// `go perft` on its own thread, so `stop`, `isready` and `quit` are answered while
+    /// it counts; it prints the divide and the total, or that it was stopped.
+    fn spawn_perft(&self, depth: u32, out: &Out) -> Option<SearchHandle>;
+    /// `bench` on its own thread, like `spawn_perft`; a stopped bench prints the totals
+    /// of the positions it finished.
+    fn spawn_bench(&self, depth: u32, out: &Out) -> Option<SearchHandle>;
 }
 
 /// Result of a perft run.
@@ -176,18 +185,7 @@ impl<P: Position, E: Evaluator<P>> Session for GameSession<P, E> {
     }
 
     fn perft(&self, depth: u32) -> PerftReport {
-        if depth == 0 {
-            return PerftReport {
-                divide: Vec::new(),
-                nodes: 1,
-            };
-        }
-        let divide: Vec<(String, u64)> = perft_divide(&self.pos, depth, true)
-            .into_iter()
-            .map(|(mv, n)| (mv.to_string(), n))
-            .collect();
-        let nodes = divide.iter().map(|(_, n)| n).sum();
-        PerftReport { divide, nodes }
+        count_perft(&self.pos, depth, &AtomicBool::new(false)).expect("never stopped")
     }
 
     fn go(&mut self, go: &GoParams, mut errors: Vec<String>, out: &Out) -> Option<SearchHandle> {
@@ -201,8 +199,9 @@ impl<P: Position, E: Evaluator<P>> Session for GameSession<P, E> {
             }
         }
         let limits = go.limits(pos.side_to_move(), searchmoves, &mut errors);
-        for e in &errors {
-            out.error(e);
+        if !errors.is_empty() {
+            // One line for the whole `go` command, naming every problem.
+            out.error(&errors.join("; "));
         }
         let signals = Arc::new(Signals::default());
         let done = Arc::new(AtomicBool::new(false));
@@ -236,8 +235,12 @@ impl<P: Position, E: Evaluator<P>> Session for GameSession<P, E> {
         }
     }
 
-    fn set_hash(&mut self, mb: usize) {
-        self.searcher().set_hash_size(mb);
+    fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+        self.searcher().set_hash_size(mb)
+    }
+
+    fn release_hash(&mut self) {
+        self.searcher().release_hash();
     }
 
     fn set_settings(&mut self, settings: Settings) {
@@ -249,43 +252,130 @@ impl<P: Position, E: Evaluator<P>> Session for GameSession<P, E> {
     }
 
     fn bench(&mut self, depth: u32, out: &Out) -> BenchReport {
-        let mut searcher: Searcher<P, E> = Searcher::new(BENCH_HASH_MB, E::default());
-        let start_fen = P::startpos().to_fen();
-        let fens: Vec<&str> = if self.bench_fens.is_empty() {
-            vec![start_fen.as_str()]
-        } else {
-            self.bench_fens.to_vec()
-        };
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
-        let mut report = BenchReport::default();
-        let start = Instant::now();
-        for (i, fen) in fens.iter().enumerate() {
-            let pos = match P::from_fen(fen) {
-                Ok(p) => p,
-                Err(e) => {
-                    out.error(&format!("bench position {fen}: {e}"));
-                    continue;
+        run_bench::<P, E>(self.bench_fens, depth, out, &Signals::default())
+    }
+
+    fn spawn_perft(&self, depth: u32, out: &Out) -> Option<SearchHandle> {
+        let pos = self.pos.clone();
+        spawn_job("perft", out, move |signals, out| {
+            match count_perft(&pos, depth, &signals.stop) {
+                Some(report) => {
+                    for (mv, n) in &report.divide {
+                        out.line(&format!("{mv}: {n}"));
+                    }
+                    out.line("");
+                    out.line(&format!("Nodes searched: {}", report.nodes));
                 }
-            };
-            searcher.clear();
-            let signals = Signals::default();
-            let result = searcher.search(&pos, &limits, &signals, &mut |_| {});
-            report.positions += 1;
-            report.nodes += result.nodes;
-            out.line(&format!(
-                "Position {}/{}: {fen}: {} score {} nodes {}",
-                i + 1,
-                fens.len(),
-                report::bestmove(result.best, None),
-                report::score(result.score),
-                result.nodes
-            ));
+                None => out.line("info string go perft stopped; no count"),
+            }
+        })
+    }
+
+    fn spawn_bench(&self, depth: u32, out: &Out) -> Option<SearchHandle> {
+        let (fens, variant) = (self.bench_fens, self.variant);
+        spawn_job("bench", out, move |signals, out| {
+            let report = run_bench::<P, E>(fens, depth, out, signals);
+            if signals.stop.load(Ordering::SeqCst) {
+                out.line("info string bench stopped; totals of the finished positions");
+            }
+            crate::bench::print_summary(variant, depth, &report, out);
+        })
+    }
+}
+
+/// Perft divide of `pos` with the moves written out, or `None` when `stop` was set.
+fn count_perft<P: Position>(pos: &P, depth: u32, stop: &AtomicBool) -> Option<PerftReport> {
+    if depth == 0 {
+        return Some(PerftReport {
+            divide: Vec::new(),
+            nodes: 1,
+        });
+    }
+    let divide: Vec<(String, u64)> = perft_divide_until(pos, depth, stop)?
+        .into_iter()
+        .map(|(mv, n)| (mv.to_string(), n))
+        .collect();
+    let nodes = divide.iter().map(|(_, n)| n).sum();
+    Some(PerftReport { divide, nodes })
+}
+
+/// Searches `fens` (empty: the start position) to `depth` with a fresh single-threaded
+/// searcher, one line per position, until done or `signals.stop`.
+fn run_bench<P: Position, E: Evaluator<P>>(
+    fens: &[&str],
+    depth: u32,
+    out: &Out,
+    signals: &Signals,
+) -> BenchReport {
+    let mut searcher: Searcher<P, E> = Searcher::new(BENCH_HASH_MB, E::default());
+    let start_fen = P::startpos().to_fen();
+    let fens: Vec<&str> = if fens.is_empty() {
+        vec![start_fen.as_str()]
+    } else {
+        fens.to_vec()
+    };
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let mut report = BenchReport::default();
+    let start = Instant::now();
+    for (i, fen) in fens.iter().enumerate() {
+        let pos = match P::from_fen(fen) {
+            Ok(p) => p,
+            Err(e) => {
+                out.error(&format!("bench position {fen}: {e}"));
+                continue;
+            }
+        };
+        searcher.clear();
+        let result = searcher.search(&pos, &limits, signals, &mut |_| {});
+        if signals.stop.load(Ordering::SeqCst) {
+            break;
         }
-        report.elapsed = start.elapsed();
-        report
+        report.positions += 1;
+        report.nodes += result.nodes;
+        out.line(&format!(
+            "Position {}/{}: {fen}: {} score {} nodes {}",
+            i + 1,
+            fens.len(),
+            report::bestmove(result.best, None),
+            report::score(result.score),
+            result.nodes
+        ));
+    }
+    report.elapsed = start.elapsed();
+    report
+}
+
+/// Runs `work` on a thread of its own behind a `SearchHandle`, as a search runs: the
+/// UCI loop stays free to answer, and refuses other work until this is done.
+fn spawn_job(
+    name: &str,
+    out: &Out,
+    work: impl FnOnce(&Signals, &Out) + Send + 'static,
+) -> Option<SearchHandle> {
+    let signals = Arc::new(Signals::default());
+    let done = Arc::new(AtomicBool::new(false));
+    let (job_signals, job_done, job_out) = (Arc::clone(&signals), Arc::clone(&done), out.clone());
+    let spawned = thread::Builder::new()
+        .name(name.into())
+        .stack_size(SEARCH_STACK_BYTES)
+        .spawn(move || {
+            work(&job_signals, &job_out);
+            job_done.store(true, Ordering::SeqCst);
+        });
+    match spawned {
+        Ok(thread) => Some(SearchHandle {
+            thread,
+            signals,
+            done,
+            finite: true,
+        }),
+        Err(e) => {
+            out.error(&format!("cannot start a thread for {name}: {e}"));
+            None
+        }
     }
 }
 

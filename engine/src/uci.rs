@@ -9,14 +9,18 @@
 use crate::bench;
 use crate::go_params::{parse_go, MAX_DEPTH};
 use crate::options::{self, EngineOptions, OptionChange};
-use crate::out::Out;
+use crate::out::{self, Out};
 use crate::position_cmd::parse_position;
 use crate::session::{SearchHandle, Session};
 use crate::variants::new_session;
+use feerie_movegen::Variant;
 use std::io::BufRead;
 
-/// Deepest `go perft` accepted: perft runs on the UCI thread and cannot be stopped.
-pub const MAX_PERFT_DEPTH: u32 = 12;
+/// Deepest `go perft` accepted, the same cap as `feerie perft`.
+pub use feerie_movegen::MAX_PERFT_DEPTH;
+
+/// Commands that take no arguments: extra words are reported and ignored.
+const WORDLESS_COMMANDS: &[&str] = &["uci", "isready", "ucinewgame", "stop", "ponderhit", "quit"];
 
 /// Whether the loop goes on after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,10 +98,16 @@ impl Uci {
     pub fn handle_line(&mut self, line: &str) -> Flow {
         let tokens: Vec<&str> = line.split_whitespace().collect();
         let Some((&command, args)) = tokens.split_first() else {
-            self.out.error("empty command");
+            // An empty line is no command (Stockfish ignores it too).
             return Flow::Continue;
         };
         self.reap_search();
+        if WORDLESS_COMMANDS.contains(&command) && !args.is_empty() {
+            self.out.line(&format!(
+                "info string {command} takes no arguments; ignored: {}",
+                out::shorten(&args.join(" "))
+            ));
+        }
         match command {
             "uci" => self.uci(),
             "isready" => self.out.line("readyok"),
@@ -134,7 +144,9 @@ impl Uci {
                 }
             }
             "register" => {}
-            other => self.out.error(&format!("unknown command '{other}'")),
+            other => self
+                .out
+                .error(&format!("unknown command '{}'", out::shorten(other))),
         }
         Flow::Continue
     }
@@ -177,31 +189,55 @@ impl Uci {
         if !self.idle("setoption") {
             return;
         }
-        if let OptionChange::Hash(mb) = change {
-            if !can_allocate_mib(mb) {
-                return self.out.error(&format!(
-                    "option Hash: cannot allocate {mb} MiB on this machine; Hash stays {}",
-                    self.options.hash_mb
+        if change == OptionChange::ClearHash {
+            if let Some(at) = args.iter().position(|&t| t == "value") {
+                self.out.line(&format!(
+                    "info string Clear Hash is a button and takes no value; ignored: {}",
+                    out::shorten(&args[at + 1..].join(" "))
                 ));
             }
         }
-        self.options.apply(&change);
         match change {
             OptionChange::Variant(v) => {
                 if v == self.session.variant() {
                     // Same rules: back to the start position, keep the learnt table.
                     let _ = self.session.set_position(None, &[]);
                 } else {
-                    self.session = new_session(v, &self.options);
+                    self.switch_variant(v);
                 }
             }
-            OptionChange::Hash(mb) => self.session.set_hash(mb),
+            OptionChange::Hash(mb) => match self.session.set_hash(mb) {
+                Ok(()) => self.options.apply(&change),
+                Err(e) => self.out.error(&format!("option Hash: {e}")),
+            },
             OptionChange::Threads(_) | OptionChange::MultiPv(_) | OptionChange::MoveOverhead(_) => {
+                self.options.apply(&change);
                 self.session.set_settings(self.options.settings())
             }
             OptionChange::ClearHash => self.session.clear(),
-            OptionChange::Ponder(_) => {}
+            OptionChange::Ponder(_) => self.options.apply(&change),
         }
+    }
+
+    /// A new session for variant `v`. The old session's table is freed first, so the
+    /// peak is one table, not two; when the new table cannot be had the old variant
+    /// stays, with its table back.
+    fn switch_variant(&mut self, v: Variant) {
+        let hash = self.options.hash_mb;
+        self.session.release_hash();
+        if !can_allocate_mib(hash) {
+            let kept = match self.session.set_hash(hash) {
+                Ok(()) => format!("{hash} MiB"),
+                Err(e) => e,
+            };
+            return self.out.error(&format!(
+                "option UCI_Variant: cannot allocate the {hash} MiB hash table for {v}; \
+                 the variant stays {} ({kept})",
+                self.session.variant()
+            ));
+        }
+        self.options.apply(&OptionChange::Variant(v));
+        self.session = new_session(v, &self.options);
     }
 
     fn position(&mut self, args: &[&str]) {
@@ -231,18 +267,12 @@ impl Uci {
         };
         let Some(depth) = depth else {
             return self.out.error(&format!(
-                "go perft: expected one depth 0..={MAX_PERFT_DEPTH}"
+                "go perft: expected one depth between 0 and {MAX_PERFT_DEPTH}"
             ));
         };
-        if !self.idle("go perft") {
-            return;
+        if self.idle("go perft") {
+            self.search = self.session.spawn_perft(depth, &self.out);
         }
-        let report = self.session.perft(depth);
-        for (mv, n) in &report.divide {
-            self.out.line(&format!("{mv}: {n}"));
-        }
-        self.out.line("");
-        self.out.line(&format!("Nodes searched: {}", report.nodes));
     }
 
     fn bench(&mut self, args: &[&str]) {
@@ -256,11 +286,11 @@ impl Uci {
         };
         let Some(depth) = depth else {
             return self.out.error(&format!(
-                "bench: expected an optional depth 1..={MAX_DEPTH}"
+                "bench: expected an optional depth between 1 and {MAX_DEPTH}"
             ));
         };
         if self.idle("bench") {
-            bench::run(self.session.as_mut(), depth, &self.out);
+            self.search = self.session.spawn_bench(depth, &self.out);
         }
     }
 }

@@ -183,9 +183,12 @@ fn bad_commands_report_errors_and_keep_the_position() {
     let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     e.send(&format!("position fen {fen}"));
     assert!(e.sync().is_empty());
+    // Empty lines are no commands: nothing is answered (as in Stockfish).
+    for empty in ["", "   "] {
+        e.send(empty);
+        assert!(e.sync().is_empty(), "{empty:?} was answered");
+    }
     let bad = [
-        "",
-        "   ",
         "frobnicate",
         "position",
         "position banana",

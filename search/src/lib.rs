@@ -177,10 +177,36 @@ impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
         }
     }
 
-    /// Resizes the transposition table (clears it).
-    pub fn set_hash_size(&mut self, mb: usize) {
-        self.hash_mb = mb;
-        self.tt = TransTable::new(mb);
+    /// Resizes the transposition table (clears it). The old table is given back before
+    /// the new one is allocated, and the same size is only cleared, so repeated resizes
+    /// cost no memory. When `mb` MiB cannot be had, the table keeps its old size (or, if
+    /// even that is gone, the smallest one) and the error says so.
+    pub fn set_hash_size(&mut self, mb: usize) -> Result<(), String> {
+        if mb == self.hash_mb {
+            self.clear();
+            return Ok(());
+        }
+        self.tt = TransTable::tiny();
+        if let Some(tt) = TransTable::try_new(mb) {
+            self.tt = tt;
+            self.hash_mb = mb;
+            return Ok(());
+        }
+        match TransTable::try_new(self.hash_mb) {
+            Some(tt) => self.tt = tt,
+            None => self.hash_mb = 0,
+        }
+        Err(format!(
+            "cannot allocate {mb} MiB for the hash table; it stays at {} MiB",
+            self.hash_mb
+        ))
+    }
+
+    /// Gives the table's memory back until the next `set_hash_size` (a searcher about
+    /// to be replaced by another one with a table of its own).
+    pub fn release_hash(&mut self) {
+        self.tt = TransTable::tiny();
+        self.hash_mb = 0;
     }
 
     /// The transposition table size in MB, as last set.

@@ -86,10 +86,27 @@ fn depth_of(data: u64) -> i32 {
 impl TransTable {
     /// A table of about `mb` megabytes (at least one bucket).
     pub fn new(mb: usize) -> TransTable {
-        let n = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::with_capacity(n);
+        TransTable::try_new(mb).unwrap_or_else(|| panic!("cannot allocate a {mb} MiB table"))
+    }
+
+    /// A table of `mb` MiB, or `None` when the memory cannot be had: an allocation
+    /// failure must never abort the engine.
+    pub fn try_new(mb: usize) -> Option<TransTable> {
+        let bytes = mb.max(1).saturating_mul(1024 * 1024);
+        TransTable::with_buckets((bytes / std::mem::size_of::<Bucket>()).max(1))
+    }
+
+    /// The smallest table (one bucket): what stands in while a large one is replaced,
+    /// so the old and the new are never allocated at once.
+    pub fn tiny() -> TransTable {
+        TransTable::with_buckets(1).expect("one bucket")
+    }
+
+    fn with_buckets(n: usize) -> Option<TransTable> {
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(n).ok()?;
         buckets.resize_with(n, Bucket::default);
-        TransTable { buckets, age: 0 }
+        Some(TransTable { buckets, age: 0 })
     }
 
     /// Empties every slot.

@@ -353,12 +353,12 @@ fn searcher_can_move_to_a_search_thread() {
 #[test]
 fn hash_resize_and_clear_keep_working() {
     let mut s = searcher();
-    s.set_hash_size(1);
+    s.set_hash_size(1).expect("1 MiB");
     assert_eq!(s.hash_size(), 1);
     let p = Chess::startpos();
     run(&mut s, &p, &depth(6));
     assert!(s.hashfull() > 0);
-    s.set_hash_size(2);
+    s.set_hash_size(2).expect("2 MiB");
     assert_eq!(s.hashfull(), 0);
     let (r, _) = run(&mut s, &p, &depth(5));
     assert!(r.best.is_some());

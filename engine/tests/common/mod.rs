@@ -27,7 +27,12 @@ pub struct Engine {
 
 impl Engine {
     pub fn start() -> Engine {
-        let mut child = Command::new(binary())
+        Engine::spawn(Command::new(binary()))
+    }
+
+    /// The engine started by `command` (e.g. a shell that sets limits, then execs it).
+    pub fn spawn(mut command: Command) -> Engine {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -148,6 +153,11 @@ impl Engine {
             }
             thread::sleep(Duration::from_millis(5));
         }
+    }
+
+    /// The process id (of the engine itself when a shell `exec`ed it).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     pub fn transcript(&self) -> String {

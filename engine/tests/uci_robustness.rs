@@ -1,0 +1,186 @@
+//! Inputs found by fuzzing that used to abort the engine, block it or flood its output:
+//! memory limits, long-running `bench` and `go perft`, huge bad input, stray words.
+
+mod common;
+
+use common::{binary, Engine, TIMEOUT};
+use std::process::Command;
+
+fn under_memory_limit(kib: u64) -> Engine {
+    let mut command = Command::new("sh");
+    command.args(["-c", &format!("ulimit -v {kib} && exec \"$0\""), binary()]);
+    Engine::spawn(command)
+}
+
+fn resident_kib(e: &Engine) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", e.pid())).expect("status");
+    let line = status
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .expect("VmRSS line");
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+fn is_error(line: &str) -> bool {
+    line.starts_with("info string error: ")
+}
+
+#[test]
+fn a_variant_switch_never_holds_two_large_tables() {
+    // 1.6 GB of address space: one 1 GiB table fits, two do not.
+    let mut e = under_memory_limit(1_600_000);
+    e.send("setoption name Hash value 1024");
+    assert_eq!(e.sync(), Vec::<String>::new());
+    e.send("setoption name UCI_Variant value dynamo");
+    assert_eq!(e.sync(), Vec::<String>::new(), "{}", e.transcript());
+    e.send("d");
+    assert!(e.sync().iter().any(|l| l == "Variant: dynamo"));
+    e.send("go depth 2");
+    assert!(e.bestmove().1.is_some());
+}
+
+#[test]
+fn a_table_the_memory_limit_refuses_is_an_error_and_the_engine_goes_on() {
+    let mut e = under_memory_limit(1_600_000);
+    e.send("setoption name Hash value 4096");
+    let answer = e.sync();
+    assert!(
+        answer.iter().any(|l| is_error(l) && l.contains("4096")),
+        "{answer:?}"
+    );
+    e.send("setoption name UCI_Variant value augsburg");
+    e.send("setoption name Hash value 1024");
+    e.send("setoption name UCI_Variant value chess");
+    assert!(e.sync().is_empty(), "{}", e.transcript());
+    e.send("go depth 3");
+    assert!(e.bestmove().1.is_some());
+}
+
+/// Sends `setoption name Hash value N` for each size, then waits for the engine.
+fn resize(e: &mut Engine, sizes: &[u32]) {
+    for mb in sizes {
+        e.send(&format!("setoption name Hash value {mb}"));
+    }
+    assert!(e.sync().is_empty(), "{}", e.transcript());
+}
+
+#[test]
+fn repeating_a_hash_size_costs_no_memory() {
+    let mut e = Engine::start();
+    resize(&mut e, &[16]);
+    let before = resident_kib(&e);
+    resize(&mut e, &[16; 40]);
+    let growth = resident_kib(&e).saturating_sub(before);
+    assert!(growth < 8 * 1024, "resident memory grew by {growth} KiB");
+}
+
+#[test]
+fn resizes_do_not_accumulate_memory() {
+    let mut e = Engine::start();
+    let sizes: Vec<u32> = (0..10).flat_map(|_| [32, 16]).collect();
+    // The allocator may keep some freed memory for reuse; it must not grow per resize.
+    resize(&mut e, &sizes);
+    let before = resident_kib(&e);
+    for _ in 0..3 {
+        resize(&mut e, &sizes);
+    }
+    let growth = resident_kib(&e).saturating_sub(before);
+    assert!(
+        growth < 16 * 1024,
+        "30 more resizes grew memory by {growth} KiB"
+    );
+}
+
+#[test]
+fn a_long_perft_answers_isready_and_stops_on_stop() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value dynamo");
+    e.send("go perft 7");
+    // Hours of work: `isready` is answered meanwhile, and further work is refused.
+    assert!(e.sync().is_empty());
+    e.send("go depth 1");
+    assert!(e.sync().iter().all(|l| is_error(l)));
+    e.send("stop");
+    let lines = e.read_until("perft stopped", |l| l.contains("perft stopped"));
+    assert!(
+        lines.iter().all(|l| !l.starts_with("Nodes searched")),
+        "{lines:?}"
+    );
+    e.send("go perft 2");
+    let lines = e.read_until_prefix("Nodes searched");
+    assert!(lines.len() > 2, "{lines:?}");
+}
+
+#[test]
+fn a_long_bench_answers_isready_and_quit_exits_at_once() {
+    let mut e = Engine::start();
+    e.send("bench 30");
+    assert!(e.sync().is_empty());
+    e.send("stop");
+    let lines = e.read_until_prefix("Nodes/second");
+    assert!(
+        lines.iter().any(|l| l.contains("bench stopped")),
+        "{lines:?}"
+    );
+    e.send("bench 30");
+    e.send("quit");
+    assert!(
+        e.wait_exit(TIMEOUT).is_some(),
+        "quit did not end a running bench"
+    );
+}
+
+#[test]
+fn error_lines_quote_only_a_prefix_of_huge_input() {
+    let mut e = Engine::start();
+    let huge = "x".repeat(1 << 20);
+    for line in [
+        format!("position startpos moves e2e4 {huge}"),
+        huge.clone(),
+        format!("setoption name UCI_Variant value {huge}"),
+        format!("go depth 1 {huge}"),
+    ] {
+        e.send(&line);
+        let answer = e.sync();
+        assert!(answer.iter().any(|l| is_error(l)), "{answer:?}");
+        assert!(
+            answer.iter().all(|l| l.len() < 1000),
+            "an answer of {} bytes",
+            answer.iter().map(String::len).max().unwrap_or(0)
+        );
+        e.send("stop");
+    }
+}
+
+#[test]
+fn stray_words_are_reported_and_the_command_still_acts() {
+    let mut e = Engine::start();
+    e.send("isready now");
+    let answer = e.read_until("readyok", |l| l == "readyok");
+    assert!(
+        answer[0].starts_with("info string isready takes no arguments; ignored: now"),
+        "{answer:?}"
+    );
+    e.send("setoption name Clear Hash value 5");
+    let answer = e.sync();
+    assert_eq!(answer.len(), 1, "{answer:?}");
+    assert!(answer[0].contains("ignored: 5"), "{answer:?}");
+    e.send("uci please");
+    let answer = e.read_until("uciok", |l| l == "uciok");
+    assert!(answer[0].contains("ignored: please"), "{answer:?}");
+    e.send("quit now");
+    assert!(e.wait_exit(TIMEOUT).is_some());
+}
+
+#[test]
+fn one_go_line_gets_one_error_line_naming_every_problem() {
+    let mut e = Engine::start();
+    e.send("go depth 300 nodes 0 frobnicate wtime -5");
+    let (lines, best) = e.bestmove();
+    assert!(best.is_some());
+    let errors: Vec<&String> = lines.iter().filter(|l| is_error(l)).collect();
+    assert_eq!(errors.len(), 1, "{lines:?}");
+    for word in ["depth 300", "nodes 0", "frobnicate", "wtime"] {
+        assert!(errors[0].contains(word), "{word} not named: {}", errors[0]);
+    }
+}
