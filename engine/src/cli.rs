@@ -186,3 +186,23 @@ fn bench(args: &[String]) -> Result<(), String> {
     bench::run(session.as_mut(), depth, &Out::stdout());
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn speed_of_a_run_under_a_millisecond_is_not_measured() {
+        let line = speed_line(8_902, Duration::from_micros(779));
+        assert_eq!(line, "Nodes/second: too short to measure (under 1 ms)");
+    }
+
+    #[test]
+    fn speed_uses_the_time_below_the_millisecond() {
+        assert_eq!(
+            speed_line(1_500, Duration::from_micros(1_500)),
+            "Nodes/second: 1000000"
+        );
+        assert_eq!(speed_line(5, Duration::from_secs(2)), "Nodes/second: 3");
+    }
+}

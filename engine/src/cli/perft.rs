@@ -136,14 +136,65 @@ fn count<P: Position>(pos: &P, depth: u32) -> PerftResult {
     }
 }
 
-/// `perft: 12/20 root moves, 123456789 leaves, 3.2 s` on standard error (ignored if
-/// standard error is closed: the count goes on).
+/// Prints the progress line on standard error (ignored if standard error is closed: the
+/// count goes on).
 fn report_progress(tally: &Tally, root_moves: usize, elapsed: Duration) {
-    let _ = writeln!(
-        std::io::stderr(),
-        "perft: {}/{root_moves} root moves, {} leaves, {:.1} s",
+    let line = progress_line(
         tally.done.load(Ordering::Relaxed),
+        root_moves,
         tally.leaves.load(Ordering::Relaxed),
-        elapsed.as_secs_f64()
+        elapsed,
     );
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
+/// `perft: 12/20 root moves, 123456789 leaves, 3.2 s`.
+fn progress_line(done: usize, root_moves: usize, leaves: u64, elapsed: Duration) -> String {
+    format!(
+        "perft: {done}/{root_moves} root moves, {leaves} leaves, {:.1} s",
+        elapsed.as_secs_f64()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_line_names_root_moves_leaves_and_seconds() {
+        let line = progress_line(12, 20, 123_456_789, Duration::from_millis(3_240));
+        assert_eq!(line, "perft: 12/20 root moves, 123456789 leaves, 3.2 s");
+    }
+
+    #[test]
+    fn divide_is_in_generation_order_and_sums_to_the_total() {
+        let moves = ["e2e4".to_string()];
+        let job = PerftJob {
+            variant: Variant::Chess,
+            fen: None,
+            moves: &moves,
+            depth: 3,
+        };
+        let result = run(&job).expect("valid job");
+        assert_eq!(result.nodes, 13_160);
+        let mut pos = feerie_movegen::Chess::startpos();
+        pos.play(pos.parse_move("e2e4").expect("legal"));
+        let expected: Vec<(String, u64)> = feerie_movegen::perft_divide(&pos, 3, false)
+            .into_iter()
+            .map(|(mv, n)| (mv.to_string(), n))
+            .collect();
+        assert_eq!(result.divide, expected);
+    }
+
+    #[test]
+    fn depth_above_the_cap_is_refused() {
+        let job = PerftJob {
+            variant: Variant::Chess,
+            fen: None,
+            moves: &[],
+            depth: MAX_PERFT_DEPTH + 1,
+        };
+        let err = run(&job).expect_err("too deep");
+        assert!(err.contains("between 0 and 12"), "{err}");
+    }
 }
