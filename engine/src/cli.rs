@@ -1,6 +1,8 @@
 //! Command-line subcommands (`feerie perft`, `feerie bench`, ...), parsed by hand: a few
 //! flags do not justify an argument-parsing dependency.
 
+mod perft;
+
 use crate::bench;
 use crate::go_params::MAX_DEPTH;
 use crate::options::EngineOptions;
@@ -8,7 +10,8 @@ use crate::out::Out;
 use crate::uci::Uci;
 use crate::variants::new_session;
 use feerie_movegen::Variant;
-use std::time::Instant;
+use perft::PerftJob;
+use std::time::Duration;
 
 /// Exit code for a usage error (bad flag, bad FEN, ...).
 const USAGE_ERROR: i32 = 2;
@@ -19,7 +22,8 @@ Feerie: a UCI chess engine for Dynamo, Augsburg, Einstein chess and orthodox che
 Usage:
   feerie                   speak UCI on standard input/output (also: feerie uci)
   feerie perft [--variant V] [--fen FEN] [--moves M...] --depth D [--divide]
-                           count the leaf nodes of the move tree (start position by default)
+                           count the leaf nodes of the move tree (start position by
+                           default; depth 0 to 12; progress on standard error after 1 s)
   feerie bench [--variant V] [--depth D]
                            search the variant's bench positions (default depth per
                            variant, about a second each); prints Nodes searched and
@@ -38,26 +42,36 @@ pub fn run(args: &[String]) -> i32 {
         return uci();
     };
     let result = match command.as_str() {
-        "uci" => return uci(),
-        "perft" => perft(rest),
-        "bench" => bench(rest),
-        "help" | "--help" | "-h" => {
+        "uci" => no_arguments(command, rest).map(|()| uci()),
+        "perft" => perft(rest).map(|()| 0),
+        "bench" => bench(rest).map(|()| 0),
+        "help" | "--help" | "-h" => no_arguments(command, rest).map(|()| {
             print_help();
-            Ok(())
-        }
-        "version" | "--version" | "-V" => {
+            0
+        }),
+        "version" | "--version" | "-V" => no_arguments(command, rest).map(|()| {
             Out::stdout().line(&format!("feerie {}", env!("CARGO_PKG_VERSION")));
-            Ok(())
-        }
+            0
+        }),
         "match" => return crate::matches::main(rest),
         other => Err(format!("unknown command '{other}' (try 'feerie help')")),
     };
     match result {
-        Ok(()) => 0,
+        Ok(code) => code,
         Err(e) => {
             eprintln!("feerie: {e}");
             USAGE_ERROR
         }
+    }
+}
+
+/// A usage error if a command that takes no arguments was given some.
+fn no_arguments(command: &str, rest: &[String]) -> Result<(), String> {
+    match rest.first() {
+        None => Ok(()),
+        Some(extra) => Err(format!(
+            "'{command}' takes no arguments, got '{extra}' (try 'feerie help')"
+        )),
     }
 }
 
@@ -128,27 +142,36 @@ fn perft(args: &[String]) -> Result<(), String> {
         &["--variant", "--fen", "--moves", "--depth", "--divide"],
     )?;
     let depth = flags.depth.ok_or("perft needs --depth")?;
-    let options = EngineOptions::default();
-    let mut session = new_session(flags.variant.unwrap_or(options.variant), &options);
-    let moves: Vec<&str> = flags.moves.iter().map(String::as_str).collect();
-    session.set_position(flags.fen.as_deref(), &moves)?;
-    let start = Instant::now();
-    let report = session.perft(depth);
-    let ms = start.elapsed().as_millis().max(1);
+    let job = PerftJob {
+        variant: flags.variant.unwrap_or(EngineOptions::default().variant),
+        fen: flags.fen.as_deref(),
+        moves: &flags.moves,
+        depth,
+    };
+    let result = perft::run(&job)?;
     let out = Out::stdout();
     if flags.divide {
-        for (mv, n) in &report.divide {
+        for (mv, n) in &result.divide {
             out.line(&format!("{mv}: {n}"));
         }
         out.line("");
     }
-    out.line(&format!("Nodes searched: {}", report.nodes));
-    out.line(&format!("Time (ms): {ms}"));
-    out.line(&format!(
-        "Nodes/second: {}",
-        u128::from(report.nodes) * 1000 / ms
-    ));
+    out.line(&format!("Nodes searched: {}", result.nodes));
+    out.line(&format!("Time (ms): {:.3}", result.elapsed.as_secs_f64() * 1000.0));
+    out.line(&speed_line(result.nodes, result.elapsed));
     Ok(())
+}
+
+/// Below this a speed means little (timer resolution, thread start-up).
+const SHORTEST_TIMED_RUN: Duration = Duration::from_millis(1);
+
+/// `Nodes/second: N`, or a note that the run was too short to measure a speed.
+pub fn speed_line(nodes: u64, elapsed: Duration) -> String {
+    if elapsed < SHORTEST_TIMED_RUN {
+        return "Nodes/second: too short to measure (under 1 ms)".to_string();
+    }
+    let nps = nodes as f64 / elapsed.as_secs_f64();
+    format!("Nodes/second: {}", nps.round() as u64)
 }
 
 fn bench(args: &[String]) -> Result<(), String> {
@@ -157,9 +180,29 @@ fn bench(args: &[String]) -> Result<(), String> {
     let variant = flags.variant.unwrap_or(options.variant);
     let depth = flags.depth.unwrap_or_else(|| bench::default_depth(variant));
     if !(1..=MAX_DEPTH).contains(&depth) {
-        return Err(format!("bench depth must be 1..={MAX_DEPTH}"));
+        return Err(format!("bench depth must be between 1 and {MAX_DEPTH}"));
     }
     let mut session = new_session(variant, &options);
     bench::run(session.as_mut(), depth, &Out::stdout());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn speed_of_a_run_under_a_millisecond_is_not_measured() {
+        let line = speed_line(8_902, Duration::from_micros(779));
+        assert_eq!(line, "Nodes/second: too short to measure (under 1 ms)");
+    }
+
+    #[test]
+    fn speed_uses_the_time_below_the_millisecond() {
+        assert_eq!(
+            speed_line(1_500, Duration::from_micros(1_500)),
+            "Nodes/second: 1000000"
+        );
+        assert_eq!(speed_line(5, Duration::from_secs(2)), "Nodes/second: 3");
+    }
 }

@@ -1,11 +1,52 @@
 //! The engine's one output channel. The UCI thread and the search thread both write
 //! through it, one whole line at a time, flushed at once so a GUI never waits on a buffer.
+//! Everything the binary prints on standard output goes through [`QuietStdout`], so a
+//! closed standard output (a GUI gone, `feerie ... | head -1`) ends the process quietly.
 
-use std::io::Write;
+use std::io::{self, Write};
 use std::sync::{Arc, Mutex};
 
-/// A cloneable, thread-safe line writer. Write errors (a GUI that closed the pipe) are
-/// ignored: there is nobody left to tell, and panicking would abort the process.
+/// Exit status when standard output can no longer be written: 141, as a shell reports a
+/// program killed by SIGPIPE (Rust ignores that signal, so the write fails instead).
+pub const STDOUT_CLOSED_STATUS: i32 = 141;
+
+/// Standard output that ends the process at once, without a message, when a write fails:
+/// nobody is left to read the output, and going on (a UCI loop answering nobody, a perft
+/// printing into the void) or panicking (a backtrace, status 134) would be worse.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct QuietStdout;
+
+impl QuietStdout {
+    fn exit_on_error<T>(result: io::Result<T>) -> io::Result<T> {
+        match result {
+            Err(e) if e.kind() != io::ErrorKind::Interrupted => {
+                std::process::exit(STDOUT_CLOSED_STATUS)
+            }
+            other => other,
+        }
+    }
+}
+
+impl Write for QuietStdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        Self::exit_on_error(io::stdout().write(buf))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Self::exit_on_error(io::stdout().flush())
+    }
+}
+
+/// Prints `text` as it is (no newline added) on standard output and flushes; ends the
+/// process quietly if standard output is closed.
+pub fn print_stdout(text: &str) {
+    let mut stdout = QuietStdout;
+    let _ = stdout.write_all(text.as_bytes());
+    let _ = stdout.flush();
+}
+
+/// A cloneable, thread-safe line writer. On standard output a write error ends the
+/// process (see [`QuietStdout`]); other sinks (test buffers) ignore write errors.
 #[derive(Clone)]
 pub struct Out {
     sink: Arc<Mutex<dyn Write + Send>>,
@@ -20,7 +61,7 @@ impl std::fmt::Debug for Out {
 impl Out {
     /// Writes to the process's standard output.
     pub fn stdout() -> Out {
-        Out::to(std::io::stdout())
+        Out::to(QuietStdout)
     }
 
     /// Writes to any sink (tests use a shared buffer).

@@ -122,10 +122,91 @@ fn usage_errors_exit_with_status_2() {
         &["perft", "--depth", "2", "--variant", "shogi"],
         &["perft", "--depth", "2", "--bogus"],
         &["bench", "--depth", "0"],
+        &["perft", "--depth", "13"],
         &["match"],
+        &["match", "--engine", "cmd=x", "--engine", "cmd=y", "--variant", "shogi"],
+        &["uci", "--foo"],
+        &["--version", "extra"],
+        &["help", "extra"],
     ] {
         let out = feerie(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(!out.stderr.is_empty(), "{args:?}: no message");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.starts_with("feerie: "), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}: {}", stdout(&out));
     }
+}
+
+/// Words after a command that takes none are refused, not ignored.
+#[test]
+fn commands_without_arguments_refuse_extra_words() {
+    for (args, command, extra) in [
+        (&["uci", "--foo"][..], "uci", "--foo"),
+        (&["--version", "extra"], "--version", "extra"),
+        (&["help", "extra"], "help", "extra"),
+    ] {
+        let out = feerie(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(&format!("'{command}' takes no arguments, got '{extra}'")),
+            "{stderr}"
+        );
+    }
+}
+
+/// Ranges are said in words, and perft stops at the depth `go perft` accepts.
+#[test]
+fn range_errors_are_in_words() {
+    let out = feerie(&["bench", "--depth", "0"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("between 1 and 100"), "{stderr}");
+    assert!(!stderr.contains("..="), "{stderr}");
+    let out = feerie(&["perft", "--depth", "40"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("between 0 and 12"), "{stderr}");
+}
+
+/// A short perft prints no progress; the deepest accepted depth is accepted (on a
+/// position with no legal move, so it is instant).
+#[test]
+fn perft_depth_cap_and_quiet_short_runs() {
+    let out = feerie(&["perft", "--depth", "3"]);
+    assert!(out.status.success());
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    let mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    let out = feerie(&["perft", "--fen", mated, "--depth", "12"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout(&out).starts_with("Nodes searched: 0\n"), "{}", stdout(&out));
+}
+
+/// Ctrl-C ends a long perft at once (nothing catches SIGINT).
+#[test]
+#[cfg(unix)]
+fn ctrl_c_interrupts_a_long_perft() {
+    use std::os::unix::process::ExitStatusExt;
+    let mut child = Command::new(common::binary())
+        .args(["perft", "--depth", "10"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start feerie");
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(kill.success());
+    let deadline = std::time::Instant::now() + common::TIMEOUT;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("perft went on after Ctrl-C");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    assert_eq!(status.signal(), Some(2), "{status:?}");
 }

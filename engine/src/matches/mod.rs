@@ -26,14 +26,14 @@ pub fn main(args: &[String]) -> i32 {
     let cfg = match args::parse(args) {
         Ok(cfg) => cfg,
         Err(e) => {
-            eprintln!("error: {e}\n{}", args::USAGE);
+            eprintln!("feerie: {e}\n{}", args::USAGE);
             return 2;
         }
     };
     let Some(variant) = Variant::from_name(&cfg.variant) else {
         let known: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
         eprintln!(
-            "error: unknown variant '{}' (known: {})",
+            "feerie: unknown variant '{}' (known: {})",
             cfg.variant,
             known.join(", ")
         );
@@ -47,7 +47,7 @@ pub fn main(args: &[String]) -> i32 {
         eprintln!("\nStopping: finishing with the results so far (Ctrl-C again to quit now)");
     });
     if let Err(e) = handler {
-        eprintln!("warning: cannot catch Ctrl-C: {e}");
+        eprintln!("feerie: warning: cannot catch Ctrl-C: {e}");
     }
     variants::dispatch(variant, MatchRun { cfg: &cfg })
 }
@@ -61,10 +61,10 @@ impl VariantVisitor for MatchRun<'_> {
 
     fn visit<P: Position, E: Evaluator<P>>(self) -> i32 {
         let evaluate = |pos: &P| opening_score::<P, E>(pos);
-        let mut stdout = std::io::stdout();
+        let mut stdout = crate::out::QuietStdout;
         match runner::run_match::<P>(self.cfg, &evaluate, &STOP, &mut stdout) {
             Ok(summary) => {
-                print!("{}", runner::report(self.cfg, &summary));
+                crate::out::print_stdout(&runner::report(self.cfg, &summary));
                 0
             }
             Err(e) => {
