@@ -157,7 +157,10 @@ fn perft(args: &[String]) -> Result<(), String> {
         out.line("");
     }
     out.line(&format!("Nodes searched: {}", result.nodes));
-    out.line(&format!("Time (ms): {:.3}", result.elapsed.as_secs_f64() * 1000.0));
+    out.line(&format!(
+        "Time (ms): {:.3}",
+        result.elapsed.as_secs_f64() * 1000.0
+    ));
     out.line(&speed_line(result.nodes, result.elapsed));
     Ok(())
 }

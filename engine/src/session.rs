@@ -257,24 +257,31 @@ impl<P: Position, E: Evaluator<P>> Session for GameSession<P, E> {
 
     fn spawn_perft(&self, depth: u32, out: &Out) -> Option<SearchHandle> {
         let pos = self.pos.clone();
-        spawn_job("perft", out, move |signals, out| {
-            match count_perft(&pos, depth, &signals.stop) {
+        spawn_job(
+            "perft",
+            out,
+            move |signals, out, finishing| match count_perft(&pos, depth, &signals.stop) {
                 Some(report) => {
                     for (mv, n) in &report.divide {
                         out.line(&format!("{mv}: {n}"));
                     }
                     out.line("");
+                    finishing();
                     out.line(&format!("Nodes searched: {}", report.nodes));
                 }
-                None => out.line("info string go perft stopped; no count"),
-            }
-        })
+                None => {
+                    finishing();
+                    out.line("info string go perft stopped; no count");
+                }
+            },
+        )
     }
 
     fn spawn_bench(&self, depth: u32, out: &Out) -> Option<SearchHandle> {
         let (fens, variant) = (self.bench_fens, self.variant);
-        spawn_job("bench", out, move |signals, out| {
+        spawn_job("bench", out, move |signals, out, finishing| {
             let report = run_bench::<P, E>(fens, depth, out, signals);
+            finishing();
             if signals.stop.load(Ordering::SeqCst) {
                 out.line("info string bench stopped; totals of the finished positions");
             }
@@ -349,11 +356,13 @@ fn run_bench<P: Position, E: Evaluator<P>>(
 }
 
 /// Runs `work` on a thread of its own behind a `SearchHandle`, as a search runs: the
-/// UCI loop stays free to answer, and refuses other work until this is done.
+/// UCI loop stays free to answer, and refuses other work until this is done. `work`
+/// calls its third argument before its last lines, as a search sets `done` before
+/// `bestmove`: a command sent right after them is never refused as "still running".
 fn spawn_job(
     name: &str,
     out: &Out,
-    work: impl FnOnce(&Signals, &Out) + Send + 'static,
+    work: impl FnOnce(&Signals, &Out, &dyn Fn()) + Send + 'static,
 ) -> Option<SearchHandle> {
     let signals = Arc::new(Signals::default());
     let done = Arc::new(AtomicBool::new(false));
@@ -362,8 +371,9 @@ fn spawn_job(
         .name(name.into())
         .stack_size(SEARCH_STACK_BYTES)
         .spawn(move || {
-            work(&job_signals, &job_out);
-            job_done.store(true, Ordering::SeqCst);
+            let finishing = || job_done.store(true, Ordering::SeqCst);
+            work(&job_signals, &job_out, &finishing);
+            finishing();
         });
     match spawned {
         Ok(thread) => Some(SearchHandle {

@@ -124,7 +124,15 @@ fn usage_errors_exit_with_status_2() {
         &["bench", "--depth", "0"],
         &["perft", "--depth", "13"],
         &["match"],
-        &["match", "--engine", "cmd=x", "--engine", "cmd=y", "--variant", "shogi"],
+        &[
+            "match",
+            "--engine",
+            "cmd=x",
+            "--engine",
+            "cmd=y",
+            "--variant",
+            "shogi",
+        ],
         &["uci", "--foo"],
         &["--version", "extra"],
         &["help", "extra"],
@@ -174,11 +182,23 @@ fn range_errors_are_in_words() {
 fn perft_depth_cap_and_quiet_short_runs() {
     let out = feerie(&["perft", "--depth", "3"]);
     assert!(out.status.success());
-    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
     let out = feerie(&["perft", "--fen", mated, "--depth", "12"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(stdout(&out).starts_with("Nodes searched: 0\n"), "{}", stdout(&out));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout(&out).starts_with("Nodes searched: 0\n"),
+        "{}",
+        stdout(&out)
+    );
 }
 
 /// Ctrl-C ends a long perft at once (nothing catches SIGINT).

@@ -102,7 +102,11 @@ fn uci_loop_ends_when_its_reader_closes_stdout() {
         std::thread::sleep(std::time::Duration::from_millis(10));
     };
     let mut stderr = String::new();
-    let _ = child.stderr.take().expect("piped stderr").read_to_string(&mut stderr);
+    let _ = child
+        .stderr
+        .take()
+        .expect("piped stderr")
+        .read_to_string(&mut stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_eq!(status.code(), Some(STDOUT_CLOSED_STATUS), "{stderr}");
 }

@@ -10,9 +10,8 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// Deepest perft accepted, the same cap as `go perft`.
-// The lead points this at `feerie_movegen::perft::MAX_PERFT_DEPTH` once both are merged.
-pub const MAX_PERFT_DEPTH: u32 = 12;
+/// Deepest perft accepted: one cap for `feerie perft` and `go perft`.
+pub use feerie_movegen::MAX_PERFT_DEPTH;
 
 /// How often (and after how long) a running perft reports its progress.
 const PROGRESS_EVERY: Duration = Duration::from_secs(1);
