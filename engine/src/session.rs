@@ -3,7 +3,7 @@
 
 use crate::go_params::GoParams;
 use crate::options::EngineOptions;
-use crate::out::Out;
+use crate::out::{self, Out};
 use crate::report;
 use feerie_eval::Evaluator;
 use feerie_movegen::{perft_divide_until, Position, Variant};
@@ -143,6 +143,25 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// The position after `moves` from `fen` (the start position when `None`); the error
+/// names a bad FEN, or the first bad move with its index.
+pub fn position_after<P: Position>(
+    fen: Option<&str>,
+    moves: &[impl AsRef<str>],
+) -> Result<P, String> {
+    let mut pos = match fen {
+        None => P::startpos(),
+        Some(fen) => P::from_fen(fen).map_err(|e| e.to_string())?,
+    };
+    for (index, text) in moves.iter().map(AsRef::as_ref).enumerate() {
+        let mv = pos
+            .parse_move(text)
+            .map_err(|e| format!("move {} '{}' refused: {e}", index + 1, out::shorten(text)))?;
+        pos.play(mv);
+    }
+    Ok(pos)
+}
+
 fn legal_moves<P: Position>(pos: &P) -> P::MoveList {
     let mut moves = P::MoveList::default();
     pos.legal_moves(&mut moves);
@@ -155,17 +174,7 @@ impl<P: Position, E: Evaluator<P>> Session for GameSession<P, E> {
     }
 
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
-        let mut pos = match fen {
-            None => P::startpos(),
-            Some(fen) => P::from_fen(fen).map_err(|e| e.to_string())?,
-        };
-        for (index, text) in moves.iter().enumerate() {
-            let mv = pos
-                .parse_move(text)
-                .map_err(|e| format!("move {} '{text}' refused: {e}", index + 1))?;
-            pos.play(mv);
-        }
-        self.pos = pos;
+        self.pos = position_after(fen, moves)?;
         Ok(())
     }
 

@@ -217,16 +217,6 @@ fn ctrl_c_interrupts_a_long_perft() {
         .status()
         .expect("run kill");
     assert!(kill.success());
-    let deadline = std::time::Instant::now() + common::TIMEOUT;
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
-        if std::time::Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("perft went on after Ctrl-C");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    };
+    let status = common::expect_exit(&mut child, "perft went on after Ctrl-C");
     assert_eq!(status.signal(), Some(2), "{status:?}");
 }

@@ -90,17 +90,10 @@ fn uci_loop_ends_when_its_reader_closes_stdout() {
     drop(stdout);
     // The engine may already be gone when the second line is sent: ignore that error.
     let _ = writeln!(stdin, "isready").and_then(|()| writeln!(stdin, "go depth 5"));
-    let deadline = std::time::Instant::now() + common::TIMEOUT;
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
-        if std::time::Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("the engine kept running after its reader closed stdout");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    };
+    let status = common::expect_exit(
+        &mut child,
+        "the engine kept running after its reader closed stdout",
+    );
     let mut stderr = String::new();
     let _ = child
         .stderr

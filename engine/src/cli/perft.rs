@@ -1,6 +1,7 @@
 //! `feerie perft`: counts the leaves of the move tree, root moves shared among every core,
 //! with a progress line on standard error when a run lasts more than a second.
 
+use crate::session::position_after;
 use crate::variants::{self, VariantVisitor};
 use feerie_eval::Evaluator;
 use feerie_movegen::{perft, Position, Variant};
@@ -48,24 +49,9 @@ impl VariantVisitor for &PerftJob<'_> {
     type Output = Result<PerftResult, String>;
 
     fn visit<P: Position, E: Evaluator<P>>(self) -> Self::Output {
-        let pos = position::<P>(self.fen, self.moves)?;
+        let pos = position_after::<P>(self.fen, self.moves)?;
         Ok(count(&pos, self.depth))
     }
-}
-
-/// The position after `moves` from `fen`, with the messages `position` gives in UCI.
-fn position<P: Position>(fen: Option<&str>, moves: &[String]) -> Result<P, String> {
-    let mut pos = match fen {
-        None => P::startpos(),
-        Some(fen) => P::from_fen(fen).map_err(|e| e.to_string())?,
-    };
-    for (index, text) in moves.iter().enumerate() {
-        let mv = pos
-            .parse_move(text)
-            .map_err(|e| format!("move {} '{text}' refused: {e}", index + 1))?;
-        pos.play(mv);
-    }
-    Ok(pos)
 }
 
 /// Shared by the workers: which root move is next, and what is done so far.

@@ -17,6 +17,28 @@ pub fn binary() -> &'static str {
 }
 
 /// A running engine and everything it printed so far.
+/// Waits for `child` to exit; `None` if it is still running after `timeout`.
+pub fn wait_exit(child: &mut Child, timeout: Duration) -> Option<ExitStatus> {
+    let deadline = Instant::now() + timeout;
+    loop {
+        if let Ok(Some(status)) = child.try_wait() {
+            return Some(status);
+        }
+        if Instant::now() >= deadline {
+            return None;
+        }
+        thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Waits up to `TIMEOUT` for `child` to exit; kills it and fails with `what` otherwise.
+pub fn expect_exit(child: &mut Child, what: &str) -> ExitStatus {
+    wait_exit(child, TIMEOUT).unwrap_or_else(|| {
+        let _ = child.kill();
+        panic!("{what}");
+    })
+}
+
 pub struct Engine {
     child: Child,
     stdin: Option<ChildStdin>,
@@ -143,16 +165,7 @@ impl Engine {
 
     /// Waits for the process to exit; `None` if it is still running after `timeout`.
     pub fn wait_exit(&mut self, timeout: Duration) -> Option<ExitStatus> {
-        let deadline = Instant::now() + timeout;
-        loop {
-            if let Ok(Some(status)) = self.child.try_wait() {
-                return Some(status);
-            }
-            if Instant::now() >= deadline {
-                return None;
-            }
-            thread::sleep(Duration::from_millis(5));
-        }
+        wait_exit(&mut self.child, timeout)
     }
 
     /// The process id (of the engine itself when a shell `exec`ed it).
