@@ -7,7 +7,7 @@
 
 use feerie_eval::Evaluator;
 use feerie_movegen::{Color, Outcome, Position};
-use feerie_search::{Limits, Searcher, Signals};
+use feerie_search::{Limits, SearchPolicy, Searcher, Signals};
 use std::collections::HashSet;
 
 /// How a match is played.
@@ -170,7 +170,7 @@ pub fn play_match<P, A, B>(
     mut on_game: impl FnMut(&Game<P::Move>),
 ) -> MatchResult<P::Move>
 where
-    P: Position,
+    P: SearchPolicy,
     A: Evaluator<P>,
     B: Evaluator<P>,
 {
@@ -219,7 +219,7 @@ pub fn play_game<P, A, B>(
     a_white: bool,
 ) -> Game<P::Move>
 where
-    P: Position,
+    P: SearchPolicy,
     A: Evaluator<P>,
     B: Evaluator<P>,
 {

@@ -6,14 +6,14 @@ use crate::bench;
 use crate::options::EngineOptions;
 use crate::session::{GameSession, Session};
 use feerie_eval::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval, Evaluator};
-use feerie_movegen::{
-    AntiEinstein, Augsburg, Chess, Dynamo, Einstein, Position, ReverseEinstein, Variant,
-};
+use feerie_movegen::{AntiEinstein, Augsburg, Chess, Dynamo, Einstein, ReverseEinstein, Variant};
+use feerie_search::SearchPolicy;
 
-/// Code that works for any variant, given its rules and evaluation types.
+/// Code that works for any variant, given its rules (with their search policy) and
+/// evaluation types.
 pub trait VariantVisitor {
     type Output;
-    fn visit<P: Position, E: Evaluator<P>>(self) -> Self::Output;
+    fn visit<P: SearchPolicy, E: Evaluator<P>>(self) -> Self::Output;
 }
 
 /// Runs `visitor` with the types of `variant`.
@@ -41,7 +41,7 @@ struct NewSession<'a> {
 impl VariantVisitor for NewSession<'_> {
     type Output = Box<dyn Session>;
 
-    fn visit<P: Position, E: Evaluator<P>>(self) -> Box<dyn Session> {
+    fn visit<P: SearchPolicy, E: Evaluator<P>>(self) -> Box<dyn Session> {
         GameSession::<P, E>::boxed(self.variant, self.options, bench::positions(self.variant))
     }
 }

@@ -3,13 +3,14 @@
 //! main thread (id 0) watches the clock and reports.
 
 use crate::ordering::{is_special, score_moves, History, Killers, Picker};
+use crate::policy::SearchPolicy;
 use crate::time::TimeManager;
 use crate::tt::TransTable;
 use crate::value::{clamp_eval, from_tt, to_tt, to_uci, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use crate::{Bound, Info, Score, Signals};
 use arrayvec::ArrayVec;
 use feerie_eval::Evaluator;
-use feerie_movegen::{MoveBuffer, MoveCode, Position};
+use feerie_movegen::{MoveBuffer, MoveCode};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
@@ -98,7 +99,7 @@ fn lmr_table() -> Box<[[u8; 64]; 64]> {
 }
 
 #[derive(Debug)]
-pub(crate) struct Worker<'a, P: Position, E: Evaluator<P>> {
+pub(crate) struct Worker<'a, P: SearchPolicy, E: Evaluator<P>> {
     id: usize,
     pos: P,
     eval: &'a E,
@@ -122,7 +123,7 @@ pub(crate) struct Worker<'a, P: Position, E: Evaluator<P>> {
     pub root_moves: Vec<RootMove<P::Move>>,
 }
 
-impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
+impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         id: usize,

@@ -3,10 +3,10 @@
 //! stop deepening once a mate is settled, and a seldepth that is measured, not copied.
 
 use feerie_eval::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval, Evaluator};
-use feerie_movegen::{AntiEinstein, Augsburg, Chess, Dynamo, Einstein, Position};
-use feerie_search::{Info, Limits, Score, Searcher, Signals, MAX_DEPTH};
+use feerie_movegen::{AntiEinstein, Augsburg, Chess, Dynamo, Einstein};
+use feerie_search::{Info, Limits, Score, SearchPolicy, Searcher, Signals, MAX_DEPTH};
 
-fn run<P: Position, E: Evaluator<P>>(
+fn run<P: SearchPolicy, E: Evaluator<P>>(
     eval: E,
     fen: &str,
     limits: Limits<P::Move>,
@@ -32,7 +32,7 @@ fn order_key(score: Score) -> i64 {
 
 /// Every depth's MultiPV group is in non-increasing score order, and the bestmove is
 /// the first move of line 1 of the last depth.
-fn check_multipv<P: Position, E: Evaluator<P> + Clone>(eval: E, fens: &[&str], depth: u32) {
+fn check_multipv<P: SearchPolicy, E: Evaluator<P> + Clone>(eval: E, fens: &[&str], depth: u32) {
     for fen in fens {
         let limits = Limits {
             depth: Some(depth),

@@ -13,8 +13,8 @@ pub mod uci_client;
 
 use crate::variants::{self, VariantVisitor};
 use feerie_eval::Evaluator;
-use feerie_movegen::{Position, Variant};
-use feerie_search::{Limits, Score, Searcher, Signals};
+use feerie_movegen::Variant;
+use feerie_search::{Limits, Score, SearchPolicy, Searcher, Signals};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Set by Ctrl-C (and by an SPRT verdict): no new games start, running ones are
@@ -59,7 +59,7 @@ struct MatchRun<'a> {
 impl VariantVisitor for MatchRun<'_> {
     type Output = i32;
 
-    fn visit<P: Position, E: Evaluator<P>>(self) -> i32 {
+    fn visit<P: SearchPolicy, E: Evaluator<P>>(self) -> i32 {
         let evaluate = |pos: &P| opening_score::<P, E>(pos);
         let mut stdout = crate::out::QuietStdout;
         match runner::run_match::<P>(self.cfg, &evaluate, &STOP, &mut stdout) {
@@ -79,7 +79,7 @@ impl VariantVisitor for MatchRun<'_> {
 const OPENING_NODES: u64 = 20_000;
 
 /// A short search's score of an opening candidate, side to move's view.
-fn opening_score<P: Position, E: Evaluator<P>>(pos: &P) -> i32 {
+fn opening_score<P: SearchPolicy, E: Evaluator<P>>(pos: &P) -> i32 {
     let mut searcher = Searcher::<P, E>::new(1, E::default());
     let limits = Limits {
         nodes: Some(OPENING_NODES),
