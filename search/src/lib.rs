@@ -13,12 +13,13 @@
 //! pruning; draws by one repetition in the tree, the 50-move rule and bare kings;
 //! MultiPV; Lazy SMP; time management with soft and hard limits and ponder support.
 //!
-//! Modules: `policy` (per-variant search policy),
+//! Modules: `policy` (per-variant search policy), `params` (the search's numbers),
 //! `value` (score scale, mate encoding), `tt` (lock-free transposition table),
 //! `ordering` (move ordering and history), `time` (time management), `thread` (the
 //! search proper, one per Lazy SMP thread). This file holds the public API.
 
 mod ordering;
+pub mod params;
 pub mod policy;
 mod thread;
 mod time;

@@ -5,6 +5,7 @@
 //! Moves are scored once and picked lazily (selection sort), since a cutoff usually
 //! comes before most moves are looked at.
 
+use crate::params::HISTORY_MAX;
 use crate::policy::{SearchPolicy, HISTORY_SIZE};
 use crate::value::MAX_PLY;
 
@@ -15,8 +16,6 @@ const KILLER_2: i32 = 899_999_999;
 /// Noisy moves expected to lose material (`SearchPolicy::noisy_gain` < 0): after the
 /// killers, before the quiet moves.
 const LOSING_NOISY: i32 = 500_000_000;
-/// History values stay within +-HISTORY_MAX (gravity formula below).
-pub const HISTORY_MAX: i32 = 16_384;
 
 /// Butterfly history: how often a quiet move caused a cutoff, per `history_index`.
 #[derive(Debug, Clone)]

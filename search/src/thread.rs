@@ -3,6 +3,7 @@
 //! main thread (id 0) watches the clock and reports.
 
 use crate::ordering::{is_special, score_moves, History, Killers, Picker};
+use crate::params::{self, lmr_table};
 use crate::policy::SearchPolicy;
 use crate::time::TimeManager;
 use crate::tt::TransTable;
@@ -18,10 +19,6 @@ use std::time::Duration;
 /// that a variant with slow nodes (Dynamo: hundreds of moves per node) still sees its
 /// hard time limit within a few milliseconds; reading the clock costs nanoseconds.
 const POLL_INTERVAL: u64 = 256;
-
-/// Futility margin per ply of remaining depth, and its base.
-const FUTILITY_MARGIN: i32 = 100;
-const FUTILITY_BASE: i32 = 60;
 
 /// Fail-high/low `info` lines are sent only once a search has run this long.
 const BOUND_REPORT_AFTER: Duration = Duration::from_millis(1000);
@@ -85,17 +82,6 @@ pub(crate) struct Plan {
     pub max_depth: usize,
     pub multipv: usize,
     pub mate: Option<u32>,
-}
-
-/// Late move reduction in plies by depth and move number: grows with the log of both.
-fn lmr_table() -> Box<[[u8; 64]; 64]> {
-    let mut t = Box::new([[0u8; 64]; 64]);
-    for (d, row) in t.iter_mut().enumerate().skip(1) {
-        for (m, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
-        }
-    }
-    t
 }
 
 #[derive(Debug)]
@@ -339,12 +325,13 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
         mut report: Option<Reporter<'_, '_, P::Move>>,
     ) -> i32 {
         let prev = self.root_moves[pv_idx].score;
-        let mut delta = 20;
-        let (mut alpha, mut beta) = if depth >= 5 && prev.abs() < MATE_BOUND {
-            ((prev - delta).max(-INFINITY), (prev + delta).min(INFINITY))
-        } else {
-            (-INFINITY, INFINITY)
-        };
+        let mut delta = params::ASPIRATION_DELTA;
+        let (mut alpha, mut beta) =
+            if depth >= params::ASPIRATION_MIN_DEPTH && prev.abs() < MATE_BOUND {
+                ((prev - delta).max(-INFINITY), (prev + delta).min(INFINITY))
+            } else {
+                (-INFINITY, INFINITY)
+            };
         loop {
             let score = self.search_root(depth as i32, alpha, beta, pv_idx);
             if self.stopped {
@@ -377,8 +364,8 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
                     report(&self.info(depth, pv_idx, &line, bound));
                 }
             }
-            delta += delta / 2;
-            if delta > 1000 {
+            delta = params::aspiration_widen(delta);
+            if delta > params::ASPIRATION_FULL_WIDTH {
                 alpha = -INFINITY;
                 beta = INFINITY;
             }
@@ -546,13 +533,19 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta near the leaves, a quiet move will not
             // lose it all.
-            if depth <= 6 && static_eval - 80 * depth >= beta {
+            if depth <= params::REVERSE_FUTILITY_MAX_DEPTH
+                && static_eval - params::REVERSE_FUTILITY_MARGIN * depth >= beta
+            {
                 return static_eval;
             }
             // Null move: if passing still beats beta, a real move will too, unless in
             // zugzwang, which `null_move_safe` rules out for the variant.
-            if null_ok && depth >= 3 && static_eval >= beta && self.pos.null_move_safe() {
-                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+            if null_ok
+                && depth >= params::NULL_MOVE_MIN_DEPTH
+                && static_eval >= beta
+                && self.pos.null_move_safe()
+            {
+                let r = params::null_move_reduction(depth, static_eval - beta);
                 self.pos.play_null();
                 let s = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false);
                 self.pos.undo();
@@ -576,8 +569,8 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
         let tt_move = entry.and_then(|e| Self::tt_move(&moves, e.mv));
         let futile = !pv_node
             && !in_check
-            && depth <= 4
-            && static_eval + FUTILITY_MARGIN * depth + FUTILITY_BASE <= alpha;
+            && depth <= params::FUTILITY_MAX_DEPTH
+            && static_eval + params::futility_margin(depth) <= alpha;
         let killers = self.data.killers.get(ply);
         let mut scores = std::mem::take(&mut self.score_pool[ply]);
         score_moves(
@@ -603,9 +596,9 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
             if !pv_node
                 && !in_check
                 && quiet
-                && depth <= 4
+                && depth <= params::LATE_MOVE_PRUNING_MAX_DEPTH
                 && best > -MATE_BOUND
-                && searched >= 4 + 3 * (depth * depth) as usize
+                && searched >= params::late_move_count(depth)
             {
                 searched += 1;
                 continue;
@@ -625,7 +618,12 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
                 -self.search(new_depth, ply + 1, -beta, -alpha, true)
             } else {
                 let mut r = 0;
-                if depth >= 3 && quiet && !in_check && !gives_check && searched >= 2 {
+                if depth >= params::LMR_MIN_DEPTH
+                    && quiet
+                    && !in_check
+                    && !gives_check
+                    && searched >= params::LMR_MIN_MOVES
+                {
                     r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
                     if pv_node {
                         r -= 1;
@@ -633,7 +631,7 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
                     if is_special(order_score) {
                         r -= 1;
                     }
-                    r -= self.data.history.get(hist_index) / 8192;
+                    r -= self.data.history.get(hist_index) / params::LMR_HISTORY_DIVISOR;
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut s = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, true);
@@ -698,7 +696,7 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
         depth: i32,
         ply: usize,
     ) {
-        let bonus = (16 * depth * depth).min(2000);
+        let bonus = params::history_bonus(depth);
         self.data.killers.add(ply, mv);
         self.data.history.update(index, bonus);
         for &q in tried {
