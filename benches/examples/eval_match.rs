@@ -76,7 +76,12 @@ where
         eprint!("{mark}");
         let _ = std::io::stderr().flush();
     };
-    let r = play_match::<P, _, _>(config, EinsteinEval::default(), ChessEval, progress);
+    let r = play_match::<P, _, _>(
+        config,
+        EinsteinEval::default(),
+        ChessEval::default(),
+        progress,
+    );
     eprintln!();
     let plies: usize = r.games.iter().map(|g| g.moves.len()).sum();
     let endings: Vec<String> = r

@@ -290,9 +290,12 @@ mod tests {
             hash_mb: 1,
         };
         let mut seen = 0;
-        let r = play_match::<Einstein, _, _>(&config, EinsteinEval::default(), ChessEval, |_| {
-            seen += 1
-        });
+        let r = play_match::<Einstein, _, _>(
+            &config,
+            EinsteinEval::default(),
+            ChessEval::default(),
+            |_| seen += 1,
+        );
         assert_eq!(r.wins + r.losses + r.draws, 4);
         assert_eq!((seen, r.games.len()), (4, 4));
         for g in &r.games {

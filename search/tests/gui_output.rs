@@ -72,7 +72,7 @@ const ITALIAN: &str = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w 
 
 #[test]
 fn multipv_lines_come_in_score_order_in_chess() {
-    check_multipv::<Chess, _>(ChessEval, &[START, KIWIPETE, ITALIAN], 12);
+    check_multipv::<Chess, _>(ChessEval::default(), &[START, KIWIPETE, ITALIAN], 12);
 }
 
 #[test]
@@ -101,7 +101,7 @@ fn a_settled_mate_ends_a_finite_search_early() {
         nodes: Some(5_000_000),
         ..Limits::default()
     };
-    let (best, infos) = run::<Chess, _>(ChessEval, MATE_IN_TWO, limits, 1);
+    let (best, infos) = run::<Chess, _>(ChessEval::default(), MATE_IN_TWO, limits, 1);
     let last = infos.last().expect("info lines");
     assert_eq!(last.score, Score::Mate(2));
     assert!(
@@ -120,14 +120,19 @@ fn depth_never_exceeds_the_maximum() {
         nodes: Some(3_000_000),
         ..Limits::default()
     };
-    let (_, infos) = run::<Chess, _>(ChessEval, "8/8/8/3k4/8/8/8/K6R w - - 0 1", limits, 1);
+    let (_, infos) = run::<Chess, _>(
+        ChessEval::default(),
+        "8/8/8/3k4/8/8/8/K6R w - - 0 1",
+        limits,
+        1,
+    );
     assert!(infos.iter().all(|i| i.depth <= MAX_DEPTH));
 }
 
 #[test]
 fn seldepth_is_measured_not_copied_from_depth() {
     let (_, infos) = run::<Chess, _>(
-        ChessEval,
+        ChessEval::default(),
         KIWIPETE,
         Limits {
             depth: Some(8),
@@ -140,7 +145,7 @@ fn seldepth_is_measured_not_copied_from_depth() {
         "no line went deeper"
     );
     let (_, mate) = run::<Chess, _>(
-        ChessEval,
+        ChessEval::default(),
         MATE_IN_TWO,
         Limits {
             depth: Some(8),
