@@ -4,7 +4,7 @@
 
 use feerie_eval::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval, Evaluator};
 use feerie_movegen::{AntiEinstein, Augsburg, Chess, Dynamo, Einstein};
-use feerie_search::{Info, Limits, Score, SearchPolicy, Searcher, Signals, MAX_DEPTH};
+use feerie_search::{Bound, Info, Limits, Score, SearchPolicy, Searcher, Signals, MAX_DEPTH};
 
 fn run<P: SearchPolicy, E: Evaluator<P>>(
     eval: E,
@@ -31,7 +31,9 @@ fn order_key(score: Score) -> i64 {
 }
 
 /// Every depth's MultiPV group is in non-increasing score order, and the bestmove is
-/// the first move of line 1 of the last depth.
+/// the first move of line 1 of the last depth. Only exact lines form the group: a
+/// search running past a second also sends provisional bound lines (a slow or loaded
+/// machine gets there at these depths).
 fn check_multipv<P: SearchPolicy, E: Evaluator<P> + Clone>(eval: E, fens: &[&str], depth: u32) {
     for fen in fens {
         let limits = Limits {
@@ -41,7 +43,10 @@ fn check_multipv<P: SearchPolicy, E: Evaluator<P> + Clone>(eval: E, fens: &[&str
         let (best, infos) = run::<P, E>(eval.clone(), fen, limits, 3);
         let mut last_line_one = None;
         for d in 1..=depth {
-            let group: Vec<&Info<P::Move>> = infos.iter().filter(|i| i.depth == d).collect();
+            let group: Vec<&Info<P::Move>> = infos
+                .iter()
+                .filter(|i| i.depth == d && i.bound == Bound::Exact)
+                .collect();
             if group.is_empty() {
                 continue;
             }
