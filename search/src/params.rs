@@ -70,6 +70,9 @@ pub const LMR_MIN_DEPTH: i32 = 3;
 pub const LMR_MIN_MOVES: usize = 2;
 /// History that takes one ply off the reduction (a bad history adds one).
 pub const LMR_HISTORY_DIVISOR: i32 = 8192;
+/// Plies less reduction at PV nodes, and for killers (moves ordered above history).
+pub const LMR_PV_RELIEF: i32 = 1;
+pub const LMR_KILLER_RELIEF: i32 = 1;
 
 /// The base reduction = `LMR_BASE + ln(depth) * ln(move number) / LMR_DIVISOR`.
 pub const LMR_BASE: f64 = 0.75;
@@ -96,6 +99,20 @@ pub const HISTORY_BONUS_MAX: i32 = 2000;
 #[inline]
 pub fn history_bonus(depth: i32) -> i32 {
     (HISTORY_BONUS_SCALE * depth * depth).min(HISTORY_BONUS_MAX)
+}
+
+/// Each iteration keeps this share of the best-move changes counted before it...
+pub const INSTABILITY_DECAY: f64 = 0.5;
+/// ...and the soft time limit stretches by this much per change counted, up to
+/// `INSTABILITY_MAX` changes.
+pub const INSTABILITY_STRETCH: f64 = 0.5;
+pub const INSTABILITY_MAX: f64 = 2.0;
+
+/// The factor on the soft time limit after `best_changes` (decayed) changes of the
+/// best move: spend more while it keeps changing.
+#[inline]
+pub fn soft_time_scale(best_changes: f64) -> f64 {
+    1.0 + best_changes.min(INSTABILITY_MAX) * INSTABILITY_STRETCH
 }
 
 /// History values stay within +-HISTORY_MAX (the gravity formula of `History::update`).

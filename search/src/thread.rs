@@ -218,7 +218,7 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
             }
             if self.id == 0 {
                 let best = self.root_moves[0].mv;
-                best_changes *= 0.5;
+                best_changes *= params::INSTABILITY_DECAY;
                 if prev_best.is_some_and(|p| p != best) {
                     best_changes += 1.0;
                 }
@@ -279,7 +279,7 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
         if self.root_moves.len() == 1 && !tm.is_pondering() {
             return true;
         }
-        tm.soft_exceeded(1.0 + best_changes.min(2.0) * 0.5)
+        tm.soft_exceeded(params::soft_time_scale(best_changes))
     }
 
     fn report(
@@ -626,10 +626,10 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
                 {
                     r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
                     if pv_node {
-                        r -= 1;
+                        r -= params::LMR_PV_RELIEF;
                     }
                     if is_special(order_score) {
-                        r -= 1;
+                        r -= params::LMR_KILLER_RELIEF;
                     }
                     r -= self.data.history.get(hist_index) / params::LMR_HISTORY_DIVISOR;
                     r = r.clamp(0, new_depth - 1);
