@@ -1,10 +1,10 @@
 //! Dynamo chess (docs/rules.md, "Dynamo"): no captures; pieces push and pull one other
 //! piece, possibly off the board. A king is in check when the opponent could remove it.
 //!
-//! Generation lists every way of playing (`gen`), writes each as its effect (`moves`),
-//! removes duplicate effects with a sort, then keeps the moves after which the mover's
-//! king is on the board and cannot be removed (`check`), and that do not undo the
-//! opponent's last move.
+//! Generation lists every effect once (`gen`), written as its displacements (`moves`),
+//! then keeps the moves after which the mover's king is on the board and cannot be
+//! removed (`check`; `check::KingGuard` skips the test for moves that cannot matter),
+//! and that do not undo the opponent's last move.
 //!
 //! Decisions where docs/rules.md is silent:
 //! - the no-undo rule compares 64-bit placement keys, and does not apply right after a
@@ -29,7 +29,7 @@ use crate::position::{MoveCode, Position};
 use crate::types::{Color, Piece, PieceKind};
 use crate::zobrist;
 use arrayvec::ArrayVec;
-use check::{removable, Bits};
+use check::{removable, Bits, KingGuard};
 use gen::{Candidates, Gen};
 pub use moves::{Displacement, Move};
 
@@ -141,23 +141,22 @@ impl Dynamo {
     /// The mover's king stays on the board and cannot be removed, and the move does not
     /// restore the placement `forbidden` (the one before the opponent's last move, with
     /// the squares that move changed).
-    /// A move touching no square of `danger` (see `check::danger_zone`) cannot change
-    /// whether an unchecked king can be removed, so the full test is skipped.
+    /// With a `guard` (the king is not in check), a move it says cannot matter keeps the
+    /// king safe, and the full test is skipped.
     #[inline]
     fn legal_after(
         &self,
         bits: &Bits,
         mv: Move,
         forbidden: Option<(u64, Bitboard)>,
-        danger: Bitboard,
+        guard: Option<&KingGuard>,
     ) -> bool {
-        let touched = mv.squares();
         if let Some((key, changed)) = forbidden {
-            if (changed & !touched).is_empty() && key == self.placement_after(mv) {
+            if (changed & !mv.squares()).is_empty() && key == self.placement_after(mv) {
                 return false;
             }
         }
-        if (touched & danger).is_empty() {
+        if guard.is_some_and(|g| !g.may_matter(mv)) {
             return true;
         }
         let mut b = *bits;
@@ -167,6 +166,44 @@ impl Dynamo {
         }
         let king = b.pieces(self.side, PieceKind::King);
         king.any() && !removable(&b, king.lsb(), self.side.flip())
+    }
+
+    /// Calls `found` with every legal move, in generation order (castling last).
+    #[inline]
+    fn for_each_legal(&self, mut found: impl FnMut(Move)) {
+        let us = self.side;
+        let mut cand = Candidates::new();
+        Gen::new(&self.board, us, &mut cand).all(us);
+        let bits = self.bits();
+        let forbidden = self
+            .history
+            .last()
+            .filter(|s| s.mv.is_some())
+            .map(|s| (s.placement, s.changed));
+        let guard = match self.board.king(us) {
+            Some(k) if !self.check => Some(KingGuard::new(&bits, k, us.flip())),
+            _ => None,
+        };
+        for &m in cand.iter() {
+            if self.legal_after(&bits, m, forbidden, guard.as_ref()) {
+                found(m);
+            }
+        }
+        if self.check {
+            return;
+        }
+        for cs in CastlingSide::of(us) {
+            if self.castling & cs.right == 0 || (cs.must_be_empty() & self.board.occupied()).any() {
+                continue;
+            }
+            let m = Move::pair(
+                Displacement::new(cs.king_from, Some(cs.king_to), None),
+                Displacement::new(cs.rook_from, Some(cs.rook_to), None),
+            );
+            if self.castling_path_safe(&bits, cs) && self.legal_after(&bits, m, forbidden, None) {
+                found(m);
+            }
+        }
     }
 
     /// Castling's extra condition: the king's path squares (its start square was tested
@@ -284,41 +321,13 @@ impl Position for Dynamo {
 
     fn legal_moves(&self, moves: &mut MoveList) {
         moves.clear();
-        let us = self.side;
-        let mut cand = Candidates::new();
-        let mut gen = Gen::new(&self.board, &mut cand);
-        gen.all(us);
-        let castlings = if self.check {
-            ArrayVec::new()
-        } else {
-            gen.castlings(us, self.castling)
-        };
-        let bits = self.bits();
-        let forbidden = self
-            .history
-            .last()
-            .filter(|s| s.mv.is_some())
-            .map(|s| (s.placement, s.changed));
-        let danger = match self.board.king(us) {
-            Some(k) if !self.check => check::danger_zone(k),
-            _ => Bitboard::FULL,
-        };
-        for &m in cand.iter() {
-            if self.legal_after(&bits, m, forbidden, danger) {
-                moves.push(m);
-            }
-        }
-        for cs in castlings {
-            let m = Move::pair(
-                Displacement::new(cs.king_from, Some(cs.king_to), None),
-                Displacement::new(cs.rook_from, Some(cs.rook_to), None),
-            );
-            if self.castling_path_safe(&bits, &cs)
-                && self.legal_after(&bits, m, forbidden, Bitboard::FULL)
-            {
-                moves.push(m);
-            }
-        }
+        self.for_each_legal(|m| moves.push(m));
+    }
+
+    fn count_legal(&self) -> usize {
+        let mut n = 0;
+        self.for_each_legal(|_| n += 1);
+        n
     }
 
     fn play(&mut self, mv: Move) {
@@ -508,7 +517,7 @@ mod tests {
         let mut pos = Dynamo::from_fen(fen).unwrap();
         let count = |p: &Dynamo| {
             let mut c = Candidates::new();
-            Gen::new(&p.board, &mut c).all(p.side);
+            Gen::new(&p.board, p.side, &mut c).all(p.side);
             let mut l = MoveList::new();
             p.legal_moves(&mut l);
             (c.len(), l.len())
@@ -559,7 +568,7 @@ mod tests {
     /// the result tested (king present and safe, placement not the forbidden one).
     fn slow_legal(pos: &Dynamo) -> Vec<Move> {
         let mut cand = Candidates::new();
-        Gen::new(&pos.board, &mut cand).all(pos.side);
+        Gen::new(&pos.board, pos.side, &mut cand).all(pos.side);
         let forbidden = pos
             .history
             .last()
