@@ -77,17 +77,6 @@ static PAWN_PUSHERS: [[u64; 64]; 2] = [
     pusher_table(&[(1, -1), (-1, -1)]),
 ];
 
-/// Squares whose content decides whether a king on `k` can be removed: its square, the
-/// eight lines from it to the edge, and the squares of leapers and pawns that could push
-/// it off. A move that changes none of them leaves that answer as it was.
-#[inline]
-pub fn danger_zone(k: Square) -> Bitboard {
-    let i = k.index();
-    attacks::queen(k, Bitboard::EMPTY)
-        | Bitboard(KNIGHT_PUSHERS[i] | KING_PUSHERS[i] | PAWN_PUSHERS[0][i] | PAWN_PUSHERS[1][i])
-        | Bitboard::from_square(k)
-}
-
 /// What a move must touch to change whether the king on `k`, not removable now, can be
 /// removed by `by`. Adding a piece never opens a removal (it can only block a line or
 /// crowd the squares beyond the king), so a move matters only when it touches a line
@@ -102,6 +91,13 @@ pub struct KingGuard {
 }
 
 impl KingGuard {
+    /// Every move matters (the king is in check, or gone).
+    pub const EVERYTHING: KingGuard = KingGuard {
+        hot: Bitboard::FULL,
+        landing: Bitboard::EMPTY,
+        enemy: Bitboard::EMPTY,
+    };
+
     pub fn new(bits: &Bits, k: Square, by: Color) -> KingGuard {
         let enemy = bits.color[by.index()];
         let queens = bits.kind[PieceKind::Queen.index()];
@@ -125,10 +121,11 @@ impl KingGuard {
         }
     }
 
-    /// False when `mv` cannot make the king removable (see the type).
-    #[inline]
-    pub fn may_matter(&self, mv: Move) -> bool {
-        (mv.squares() & self.hot).any()
+    /// False when `mv` (changing the squares `touched`) cannot make the king removable
+    /// (see the type).
+    #[inline(always)]
+    pub fn may_matter(&self, mv: Move, touched: Bitboard) -> bool {
+        (touched & self.hot).any()
             || mv
                 .parts()
                 .any(|d| self.enemy.has(d.from()) && d.to().is_some_and(|t| self.landing.has(t)))

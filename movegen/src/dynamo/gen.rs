@@ -74,6 +74,7 @@ impl Partner {
 
 pub(crate) struct Gen<'a> {
     board: &'a Board,
+    us: Color,
     occ: Bitboard,
     ours: Bitboard,
     out: &'a mut Candidates,
@@ -88,6 +89,7 @@ impl<'a> Gen<'a> {
     pub fn new(board: &'a Board, us: Color, out: &'a mut Candidates) -> Gen<'a> {
         Gen {
             board,
+            us,
             occ: board.occupied(),
             ours: board.color(us),
             out,
@@ -119,19 +121,34 @@ impl<'a> Gen<'a> {
         }
     }
 
-    /// One displacement, unless another way already made it.
-    #[inline]
-    fn one(&mut self, a: Step) {
+    /// True (and remembered) the first time a way makes the single displacement `a`.
+    #[inline(always)]
+    fn first_time(&mut self, a: Step) -> bool {
         let (set, bit) = match a.1 {
             Some(t) => (&mut self.seen_to[a.0.index()], 1u64 << t.index()),
             None => (&mut self.seen_off, 1u64 << a.0.index()),
         };
-        if *set & bit != 0 {
-            return;
-        }
+        let first = *set & bit == 0;
         *set |= bit;
-        for &p in self.promos(a) {
-            self.out.push(Move::single(Displacement::new(a.0, a.1, p)));
+        first
+    }
+
+    /// One displacement, unless another way already made it.
+    #[inline]
+    fn one(&mut self, a: Step) {
+        if self.first_time(a) {
+            for &p in self.promos(a) {
+                self.out.push(Move::single(Displacement::new(a.0, a.1, p)));
+            }
+        }
+    }
+
+    /// `one` for a piece that is not a pawn (no promotion).
+    #[inline(always)]
+    fn one_plain(&mut self, a: Step) {
+        if self.first_time(a) {
+            self.out
+                .push(Move::single(Displacement::new(a.0, a.1, None)));
         }
     }
 
@@ -146,6 +163,44 @@ impl<'a> Gen<'a> {
                 ));
             }
         }
+    }
+
+    /// `two` for pieces that are not pawns (no promotion).
+    #[inline(always)]
+    fn two_plain(&mut self, a: Step, b: Step) {
+        self.out.push(Move::pair(
+            Displacement::new(a.0, a.1, None),
+            Displacement::new(b.0, b.1, None),
+        ));
+    }
+
+    /// `two` for an active piece that is not a pawn and a passive that is a pawn of
+    /// colour `pawn`, or not a pawn (`None`).
+    #[inline(always)]
+    fn two_with(&mut self, pawn: Option<Color>, a: Step, b: Step) {
+        match (pawn, b.1) {
+            (Some(c), Some(t)) if t.rank() == c.relative_rank(7) => {
+                for promo in PROMOTIONS {
+                    self.out.push(Move::pair(
+                        Displacement::new(a.0, a.1, None),
+                        Displacement::new(b.0, b.1, Some(promo)),
+                    ));
+                }
+            }
+            _ => self.two_plain(a, b),
+        }
+    }
+
+    /// The colour of the pawn on `sq`, if a pawn stands there.
+    #[inline(always)]
+    fn pawn_color(&self, sq: Square) -> Option<Color> {
+        self.board.kind(PieceKind::Pawn).has(sq).then(|| {
+            if self.ours.has(sq) {
+                self.us
+            } else {
+                self.us.flip()
+            }
+        })
     }
 
     /// The kind of our piece on `sq` when it is already generated.
@@ -243,9 +298,9 @@ impl<'a> Gen<'a> {
             let (j0, open) = self.run(d, a);
             if open {
                 for k in 1..=j0 {
-                    self.one((a, at(k)));
+                    self.one_plain((a, at(k)));
                 }
-                self.one((a, None));
+                self.one_plain((a, None));
                 continue;
             }
             let j = j0 + 1; // the target P
@@ -258,8 +313,9 @@ impl<'a> Gen<'a> {
             } else {
                 Partner::None
             };
+            let pawn = self.pawn_color(p);
             for k in 1..j {
-                self.one((a, at(k)));
+                self.one_plain((a, at(k)));
             }
             // Push along d, the active staying or following short of the passive. Our
             // king next to the slider made the one-step push and follow by its pull.
@@ -268,16 +324,16 @@ impl<'a> Gen<'a> {
                 self.one((p, at(t)));
                 for f in 1..t {
                     if !(partner == Partner::King && t == 2 && f == 1) {
-                        self.two((a, at(f)), (p, at(t)));
+                        self.two_with(pawn, (a, at(f)), (p, at(t)));
                     }
                 }
             }
             if beyond_open {
                 self.one((p, None));
                 for f in 1..=j + q {
-                    self.two((a, at(f)), (p, None));
+                    self.two_with(pawn, (a, at(f)), (p, None));
                 }
-                self.two((a, None), (p, None));
+                self.two_with(pawn, (a, None), (p, None));
             }
             // Stationary pull towards the active piece.
             for k in 1..j {
@@ -289,19 +345,19 @@ impl<'a> Gen<'a> {
             for m in 1..=mb {
                 for x in 1 - m..j {
                     if !partner.made_pull(Some(m), mb, j, x) {
-                        self.two((a, at(-m)), (p, at(x)));
+                        self.two_with(pawn, (a, at(-m)), (p, at(x)));
                     }
                 }
             }
             if back_open {
                 for x in -mb..j {
                     if !partner.made_pull(None, mb, j, x) {
-                        self.two((a, None), (p, at(x)));
+                        self.two_with(pawn, (a, None), (p, at(x)));
                     }
                 }
                 // Both off is the push off with following off, already emitted.
                 if !beyond_open {
-                    self.two((a, None), (p, None));
+                    self.two_with(pawn, (a, None), (p, None));
                 }
             }
         }
@@ -322,14 +378,15 @@ impl<'a> Gen<'a> {
         for &(df, dr) in steps {
             let Some(p) = a.offset(df, dr) else {
                 if can_exit {
-                    self.one((a, None));
+                    self.one_plain((a, None));
                 }
                 continue;
             };
             if !self.occ.has(p) {
-                self.one((a, Some(p)));
+                self.one_plain((a, Some(p)));
                 continue;
             }
+            let pawn = self.pawn_color(p);
             let mut pull_made = false;
             if self.ours.has(p) {
                 match self.earlier_friend(p) {
@@ -343,11 +400,11 @@ impl<'a> Gen<'a> {
             match p.offset(df, dr) {
                 None => {
                     self.one((p, None));
-                    self.two((a, Some(p)), (p, None));
+                    self.two_with(pawn, (a, Some(p)), (p, None));
                 }
                 Some(t) if !self.occ.has(t) => {
                     self.one((p, Some(t)));
-                    self.two((a, Some(p)), (p, Some(t)));
+                    self.two_with(pawn, (a, Some(p)), (p, Some(t)));
                 }
                 Some(_) => {}
             }
@@ -355,8 +412,8 @@ impl<'a> Gen<'a> {
                 continue;
             }
             match a.offset(-df, -dr) {
-                None if can_exit => self.two((a, None), (p, Some(a))),
-                Some(b) if !self.occ.has(b) => self.two((a, Some(b)), (p, Some(a))),
+                None if can_exit => self.two_with(pawn, (a, None), (p, Some(a))),
+                Some(b) if !self.occ.has(b) => self.two_with(pawn, (a, Some(b)), (p, Some(a))),
                 _ => {}
             }
         }

@@ -59,6 +59,13 @@ struct State {
     check: bool,
 }
 
+/// The no-undo rule's forbidden placement: a move can restore `key` only by touching
+/// every square of `changed` (the squares the opponent's last move changed).
+struct Forbidden {
+    key: u64,
+    changed: Bitboard,
+}
+
 #[derive(Clone, Debug)]
 pub struct Dynamo {
     board: Board,
@@ -139,26 +146,20 @@ impl Dynamo {
     }
 
     /// The mover's king stays on the board and cannot be removed, and the move does not
-    /// restore the placement `forbidden` (the one before the opponent's last move, with
-    /// the squares that move changed).
-    /// With a `guard` (the king is not in check), a move it says cannot matter keeps the
-    /// king safe, and the full test is skipped.
-    #[inline]
-    fn legal_after(
-        &self,
-        bits: &Bits,
-        mv: Move,
-        forbidden: Option<(u64, Bitboard)>,
-        guard: Option<&KingGuard>,
-    ) -> bool {
-        if let Some((key, changed)) = forbidden {
-            if (changed & !mv.squares()).is_empty() && key == self.placement_after(mv) {
-                return false;
-            }
+    /// restore the placement the no-undo rule forbids. The guard (everything matters
+    /// when the king is in check) skips the king test for moves that cannot change it.
+    #[inline(always)]
+    fn legal_after(&self, bits: &Bits, mv: Move, forbidden: &Forbidden, guard: &KingGuard) -> bool {
+        let touched = mv.squares();
+        if (forbidden.changed & !touched).is_empty() && forbidden.key == self.placement_after(mv) {
+            return false;
         }
-        if guard.is_some_and(|g| !g.may_matter(mv)) {
-            return true;
-        }
+        !guard.may_matter(mv, touched) || self.king_safe_after(bits, mv)
+    }
+
+    /// The mover's king is on the board after `mv` and cannot be removed.
+    #[inline(never)]
+    fn king_safe_after(&self, bits: &Bits, mv: Move) -> bool {
         let mut b = *bits;
         self.toggle_displacement(&mut b, mv.first());
         if let Some(d) = mv.second() {
@@ -168,6 +169,21 @@ impl Dynamo {
         king.any() && !removable(&b, king.lsb(), self.side.flip())
     }
 
+    /// The placement the no-undo rule forbids now.
+    fn forbidden(&self) -> Forbidden {
+        match self.history.last() {
+            Some(s) if s.mv.is_some() => Forbidden {
+                key: s.placement,
+                changed: s.changed,
+            },
+            // No square set is ever wholly touched: nothing is forbidden.
+            _ => Forbidden {
+                key: 0,
+                changed: Bitboard::FULL,
+            },
+        }
+    }
+
     /// Calls `found` with every legal move, in generation order (castling last).
     #[inline]
     fn for_each_legal(&self, mut found: impl FnMut(Move)) {
@@ -175,17 +191,13 @@ impl Dynamo {
         let mut cand = Candidates::new();
         Gen::new(&self.board, us, &mut cand).all(us);
         let bits = self.bits();
-        let forbidden = self
-            .history
-            .last()
-            .filter(|s| s.mv.is_some())
-            .map(|s| (s.placement, s.changed));
+        let forbidden = self.forbidden();
         let guard = match self.board.king(us) {
-            Some(k) if !self.check => Some(KingGuard::new(&bits, k, us.flip())),
-            _ => None,
+            Some(k) if !self.check => KingGuard::new(&bits, k, us.flip()),
+            _ => KingGuard::EVERYTHING,
         };
         for &m in cand.iter() {
-            if self.legal_after(&bits, m, forbidden, guard.as_ref()) {
+            if self.legal_after(&bits, m, &forbidden, &guard) {
                 found(m);
             }
         }
@@ -200,7 +212,9 @@ impl Dynamo {
                 Displacement::new(cs.king_from, Some(cs.king_to), None),
                 Displacement::new(cs.rook_from, Some(cs.rook_to), None),
             );
-            if self.castling_path_safe(&bits, cs) && self.legal_after(&bits, m, forbidden, None) {
+            if self.castling_path_safe(&bits, cs)
+                && self.legal_after(&bits, m, &forbidden, &KingGuard::EVERYTHING)
+            {
                 found(m);
             }
         }
@@ -462,18 +476,19 @@ impl Position for Dynamo {
     /// quiescence costs more time than it finds.
     const QSEARCH_MAX_PLIES: u32 = 4;
 
-    /// Only a move touching the enemy king's `danger_zone` can change whether that
-    /// king can be removed (it cannot be now: the opponent's move was legal), so most
-    /// moves are answered by one mask test.
+    /// The enemy king cannot be removed now (the opponent's move was legal), so only a
+    /// move its `KingGuard` says may matter can change that: most moves are answered by
+    /// mask tests.
     fn gives_check(&self, mv: Move) -> bool {
         let them = self.side.flip();
         let Some(k) = self.board.king(them) else {
             return false;
         };
-        if (mv.squares() & check::danger_zone(k)).is_empty() {
+        let bits = self.bits();
+        if !KingGuard::new(&bits, k, self.side).may_matter(mv, mv.squares()) {
             return false;
         }
-        let mut b = self.bits();
+        let mut b = bits;
         self.toggle_displacement(&mut b, mv.first());
         if let Some(d) = mv.second() {
             self.toggle_displacement(&mut b, d);
