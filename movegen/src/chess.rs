@@ -427,10 +427,6 @@ impl Position for Chess {
     type Move = Move;
     type MoveList = MoveList;
 
-    fn variant_name(&self) -> &'static str {
-        "chess"
-    }
-
     fn startpos() -> Chess {
         Chess::from_fen(START_FEN).expect("start position")
     }

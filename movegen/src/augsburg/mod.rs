@@ -118,10 +118,6 @@ impl Position for Augsburg {
     type Move = Move;
     type MoveList = MoveList;
 
-    fn variant_name(&self) -> &'static str {
-        "augsburg"
-    }
-
     fn startpos() -> Augsburg {
         Augsburg::from_fen(START_FEN).expect("start position")
     }

@@ -286,10 +286,6 @@ impl Position for Dynamo {
     type Move = Move;
     type MoveList = MoveList;
 
-    fn variant_name(&self) -> &'static str {
-        "dynamo"
-    }
-
     fn startpos() -> Dynamo {
         Dynamo::from_fen(START_FEN).expect("start position")
     }

@@ -345,10 +345,6 @@ impl<M: Mutation> Position for EinsteinPosition<M> {
     type Move = Move;
     type MoveList = MoveList;
 
-    fn variant_name(&self) -> &'static str {
-        M::NAME
-    }
-
     fn startpos() -> Self {
         Self::from_fen(START_FEN).expect("start position")
     }
