@@ -83,12 +83,21 @@ static PAWN_PUSHERS: [[u64; 64]; 2] = [
 /// through the king holding an enemy slider of that line (`hot`, with the king's square),
 /// or brings an enemy piece onto a line through the king or a square from which a
 /// leaper or pawn pushes it off (`landing`).
+///
+/// When the king is in check every move matters, but most leave one of the removals
+/// threatening it now untouched: `threats` holds the squares each of up to
+/// `MAX_THREATS` of those removals needs unchanged, and a move touching none of one
+/// set leaves the king removable without the full test.
 #[derive(Clone, Copy, Debug)]
 pub struct KingGuard {
     hot: Bitboard,
     landing: Bitboard,
     enemy: Bitboard,
+    threats: [Bitboard; MAX_THREATS],
 }
+
+/// Threats kept by an in-check `KingGuard`: more rarely occur, and any subset is sound.
+const MAX_THREATS: usize = 3;
 
 impl KingGuard {
     /// Every move matters (the king is in check, or gone).
@@ -96,7 +105,19 @@ impl KingGuard {
         hot: Bitboard::FULL,
         landing: Bitboard::EMPTY,
         enemy: Bitboard::EMPTY,
+        // Every move touches some square: a full set never proves anything.
+        threats: [Bitboard::FULL; MAX_THREATS],
     };
+
+    /// Every move matters, and the removals threatening the king on `k` now (it is in
+    /// check) tell most moves that leave it in check.
+    pub fn in_check(bits: &Bits, k: Square, by: Color) -> KingGuard {
+        let mut guard = KingGuard::EVERYTHING;
+        for (slot, support) in guard.threats.iter_mut().zip(threat_supports(bits, k, by)) {
+            *slot = support;
+        }
+        guard
+    }
 
     pub fn new(bits: &Bits, k: Square, by: Color) -> KingGuard {
         let enemy = bits.color[by.index()];
@@ -118,6 +139,7 @@ impl KingGuard {
             hot,
             landing,
             enemy,
+            threats: [Bitboard::FULL; MAX_THREATS],
         }
     }
 
@@ -130,6 +152,51 @@ impl KingGuard {
                 .parts()
                 .any(|d| self.enemy.has(d.from()) && d.to().is_some_and(|t| self.landing.has(t)))
     }
+
+    /// True when a move changing the squares `touched` surely leaves the king removable:
+    /// it touches none of the squares one of the threats now needs.
+    #[inline(always)]
+    pub fn still_threatened(&self, touched: Bitboard) -> bool {
+        self.threats.iter().any(|&t| (touched & t).is_empty())
+    }
+}
+
+/// The removals of the king on `k` that `by` threatens now, each as the squares it needs
+/// unchanged (the king's square, the remover's, and the squares that must stay empty),
+/// leaper pushes first (the smallest sets). A move touching none of one set leaves that
+/// removal possible.
+fn threat_supports(bits: &Bits, k: Square, by: Color) -> impl Iterator<Item = Bitboard> {
+    let enemy = bits.color[by.index()];
+    let ki = k.index();
+    let king = Bitboard::from_square(k);
+    let leapers = (Bitboard(KNIGHT_PUSHERS[ki]) & bits.kind[PieceKind::Knight.index()]
+        | Bitboard(KING_PUSHERS[ki]) & bits.kind[PieceKind::King.index()]
+        | Bitboard(PAWN_PUSHERS[by.index()][ki]) & bits.kind[PieceKind::Pawn.index()])
+        & enemy;
+    let occ = bits.occupied();
+    let queens = bits.kind[PieceKind::Queen.index()];
+    let rooks = (bits.kind[PieceKind::Rook.index()] | queens) & enemy;
+    let bishops = (bits.kind[PieceKind::Bishop.index()] | queens) & enemy;
+    let sliders = (attacks::rook(k, occ) & rooks) | (attacks::bishop(k, occ) & bishops);
+    let lines = (0..8).filter_map(move |d| {
+        let on_ray = ray(d, k) & occ;
+        if (on_ray & sliders).is_empty() {
+            return None;
+        }
+        // Pulled off: the slider is alone on its ray. Pushed off: the squares up to it
+        // and the line beyond the king stay as they are.
+        if !on_ray.more_than_one() {
+            return Some(ray(d, k) | king);
+        }
+        let beyond = ray(attacks::opposite(d), k);
+        ((beyond & occ).is_empty()).then(|| {
+            let s = nearest(d, on_ray);
+            attacks::between(k, s) | Bitboard::from_square(s) | beyond | king
+        })
+    });
+    leapers
+        .map(move |s| Bitboard::from_square(s) | king)
+        .chain(lines)
 }
 
 /// The piece of `set` (non-empty, all on ray `d` of some square) nearest to that square.

@@ -162,7 +162,8 @@ impl Dynamo {
         if (forbidden.changed & !touched).is_empty() && forbidden.key == self.placement_after(mv) {
             return false;
         }
-        !guard.may_matter(mv, touched) || self.king_safe_after(bits, mv)
+        !guard.may_matter(mv, touched)
+            || (!guard.still_threatened(touched) && self.king_safe_after(bits, mv))
     }
 
     /// The mover's king is on the board after `mv` and cannot be removed.
@@ -202,7 +203,8 @@ impl Dynamo {
         let forbidden = self.forbidden();
         let guard = match self.board.king(us) {
             Some(k) if !self.check => KingGuard::new(&bits, k, us.flip()),
-            _ => KingGuard::EVERYTHING,
+            Some(k) => KingGuard::in_check(&bits, k, us.flip()),
+            None => KingGuard::EVERYTHING,
         };
         for &m in cand.iter() {
             if self.legal_after(&bits, m, &forbidden, &guard) {
