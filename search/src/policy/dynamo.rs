@@ -5,7 +5,7 @@
 
 use super::{butterfly, has_pieces, SearchPolicy};
 use feerie_movegen::dynamo::check::removable;
-use feerie_movegen::dynamo::Move;
+use feerie_movegen::dynamo::{Displacement, Move};
 use feerie_movegen::{Dynamo, PieceKind, Position};
 
 /// Value of a piece leaving the board (or promoted to), for noisy moves.
@@ -14,22 +14,37 @@ const REMOVAL_VALUE: [i32; 6] = [100, 300, 320, 500, 900, 20_000];
 /// Material the side to move wins by `mv`, in centipawns: enemy pieces it removes and
 /// its promotions count for it, its own removed pieces and enemy promotions (a pushed
 /// enemy pawn promotes too) against it.
+#[inline]
 fn material_swing(pos: &Dynamo, mv: Move) -> i32 {
-    let us = pos.side_to_move();
-    let mut swing = 0;
-    for d in mv.parts() {
-        let Some(p) = pos.board().piece_at(d.from()) else {
-            continue;
-        };
-        let sign = if p.color == us { 1 } else { -1 };
-        if let Some(promo) = d.promotion() {
-            swing += sign * (REMOVAL_VALUE[promo.index()] - REMOVAL_VALUE[0]);
-        }
-        if d.to().is_none() {
-            swing -= sign * REMOVAL_VALUE[p.kind.index()];
-        }
+    // Most moves neither remove nor promote: nothing to look up.
+    if !(mv.removes() || mv.promotes()) {
+        return 0;
     }
-    swing
+    let swing = displacement_swing(pos, mv.first());
+    match mv.second() {
+        Some(d) => swing + displacement_swing(pos, d),
+        None => swing,
+    }
+}
+
+/// `material_swing` of one displacement.
+#[inline]
+fn displacement_swing(pos: &Dynamo, d: Displacement) -> i32 {
+    let Some(p) = pos.board().piece_at(d.from()) else {
+        return 0;
+    };
+    let mut value = 0;
+    if let Some(promo) = d.promotion() {
+        value += REMOVAL_VALUE[promo.index()] - REMOVAL_VALUE[0];
+    }
+    if d.to().is_none() {
+        value -= REMOVAL_VALUE[p.kind.index()];
+    }
+    if p.color == pos.side_to_move() {
+        value
+    } else {
+        -value
+    }
 }
 
 impl SearchPolicy for Dynamo {
@@ -48,7 +63,7 @@ impl SearchPolicy for Dynamo {
     /// pruned like a quiet move, and quiescence never looks at it.
     #[inline]
     fn is_noisy(&self, mv: Move) -> bool {
-        (mv.removes() || mv.promotes()) && material_swing(self, mv) > 0
+        material_swing(self, mv) > 0
     }
 
     fn noisy_score(&self, mv: Move) -> i32 {
