@@ -153,6 +153,14 @@ impl KingGuard {
                 .any(|d| self.enemy.has(d.from()) && d.to().is_some_and(|t| self.landing.has(t)))
     }
 
+    /// True when a move from the squares `from` to the squares `to` (`Move::rough_squares`)
+    /// cannot matter: the cheap first test of `may_matter`.
+    #[inline(always)]
+    pub fn surely_irrelevant(&self, from: Bitboard, to: Bitboard) -> bool {
+        ((from | to) & self.hot).is_empty()
+            && ((from & self.enemy).is_empty() || (to & self.landing).is_empty())
+    }
+
     /// True when a move changing the squares `touched` surely leaves the king removable:
     /// it touches none of the squares one of the threats now needs.
     #[inline(always)]

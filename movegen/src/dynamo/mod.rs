@@ -64,6 +64,20 @@ struct State {
 struct Forbidden {
     key: u64,
     changed: Bitboard,
+    /// One square of `changed` (a move not touching it cannot restore `key`); empty when
+    /// nothing is forbidden, full when `changed` is empty.
+    one: Bitboard,
+}
+
+impl Forbidden {
+    fn new(key: u64, changed: Bitboard) -> Forbidden {
+        let one = if changed.is_empty() {
+            Bitboard::FULL
+        } else {
+            Bitboard::from_square(changed.lsb())
+        };
+        Forbidden { key, changed, one }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -158,6 +172,11 @@ impl Dynamo {
     /// when the king is in check) skips the king test for moves that cannot change it.
     #[inline(always)]
     fn legal_after(&self, bits: &Bits, mv: Move, forbidden: &Forbidden, guard: &KingGuard) -> bool {
+        // Most moves touch nothing either test looks at: decided by a few masks.
+        let (from, to) = mv.rough_squares();
+        if ((from | to) & forbidden.one).is_empty() && guard.surely_irrelevant(from, to) {
+            return true;
+        }
         let touched = mv.squares();
         if (forbidden.changed & !touched).is_empty() && forbidden.key == self.placement_after(mv) {
             return false;
@@ -181,14 +200,12 @@ impl Dynamo {
     /// The placement the no-undo rule forbids now.
     fn forbidden(&self) -> Forbidden {
         match self.history.last() {
-            Some(s) if s.mv.is_some() => Forbidden {
-                key: s.placement,
-                changed: s.changed,
-            },
+            Some(s) if s.mv.is_some() => Forbidden::new(s.placement, s.changed),
             // No square set is ever wholly touched: nothing is forbidden.
             _ => Forbidden {
                 key: 0,
                 changed: Bitboard::FULL,
+                one: Bitboard::EMPTY,
             },
         }
     }

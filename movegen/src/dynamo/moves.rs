@@ -140,6 +140,19 @@ impl Move {
         self.first().squares() | hi
     }
 
+    /// The from-squares and the to-squares, possibly with a1 added to either (a
+    /// missing second displacement and a piece leaving the board read as a1): a cheap
+    /// superset for filters that only need to know which squares a move cannot touch.
+    #[inline(always)]
+    pub fn rough_squares(self) -> (Bitboard, Bitboard) {
+        let b = self.0.get();
+        let sq = |x: u32| 1u64 << (x & 63);
+        (
+            Bitboard(sq(b) | sq(b >> 16)),
+            Bitboard(sq(b >> 6) | sq(b >> 22)),
+        )
+    }
+
     /// True when a piece leaves the board.
     #[inline]
     pub fn removes(self) -> bool {
