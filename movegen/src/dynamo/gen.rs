@@ -152,6 +152,23 @@ impl<'a> Gen<'a> {
         }
     }
 
+    /// `one` for a passive that is a pawn of colour `pawn`, or not a pawn (`None`): only
+    /// a pawn reaching its last rank looks up promotions.
+    #[inline(always)]
+    fn one_with(&mut self, pawn: Option<Color>, a: Step) {
+        match (pawn, a.1) {
+            (Some(c), Some(t)) if t.rank() == c.relative_rank(7) => {
+                if self.first_time(a) {
+                    for promo in PROMOTIONS {
+                        self.out
+                            .push(Move::single(Displacement::new(a.0, a.1, Some(promo))));
+                    }
+                }
+            }
+            _ => self.one_plain(a),
+        }
+    }
+
     /// Two displacements: the caller knows no earlier way made them.
     #[inline]
     fn two(&mut self, a: Step, b: Step) {
@@ -321,7 +338,7 @@ impl<'a> Gen<'a> {
             // king next to the slider made the one-step push and follow by its pull.
             let (q, beyond_open) = self.run(d, p);
             for t in j + 1..=j + q {
-                self.one((p, at(t)));
+                self.one_with(pawn, (p, at(t)));
                 for f in 1..t {
                     if !(partner == Partner::King && t == 2 && f == 1) {
                         self.two_with(pawn, (a, at(f)), (p, at(t)));
@@ -329,7 +346,7 @@ impl<'a> Gen<'a> {
                 }
             }
             if beyond_open {
-                self.one((p, None));
+                self.one_with(pawn, (p, None));
                 for f in 1..=j + q {
                     self.two_with(pawn, (a, at(f)), (p, None));
                 }
@@ -337,7 +354,7 @@ impl<'a> Gen<'a> {
             }
             // Stationary pull towards the active piece.
             for k in 1..j {
-                self.one((p, at(k)));
+                self.one_with(pawn, (p, at(k)));
             }
             // Moving pull: the active piece goes back m squares (or off), the passive
             // follows to any square short of it.
@@ -399,11 +416,11 @@ impl<'a> Gen<'a> {
             }
             match p.offset(df, dr) {
                 None => {
-                    self.one((p, None));
+                    self.one_with(pawn, (p, None));
                     self.two_with(pawn, (a, Some(p)), (p, None));
                 }
                 Some(t) if !self.occ.has(t) => {
-                    self.one((p, Some(t)));
+                    self.one_with(pawn, (p, Some(t)));
                     self.two_with(pawn, (a, Some(p)), (p, Some(t)));
                 }
                 Some(_) => {}
