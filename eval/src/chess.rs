@@ -1,10 +1,10 @@
 //! Orthodox evaluation: material plus piece-square tables, blended between middlegame
 //! and endgame values by the remaining material. It reads only the placement, so it
-//! scores any position with an orthodox board ([`OrthodoxBoard`]): chess, and the
+//! scores any position whose `Position::Board` is the orthodox [`Board`]: chess, and the
 //! Einstein variants as a chess-minded baseline.
 
 use crate::weights as w;
-use crate::{Evaluator, OrthodoxBoard};
+use crate::Evaluator;
 use feerie_movegen::board::Board;
 use feerie_movegen::{Color, PieceKind, Position};
 
@@ -161,7 +161,7 @@ impl ChessEval {
     }
 }
 
-impl<P: Position + OrthodoxBoard> Evaluator<P> for ChessEval {
+impl<P: Position<Board = Board>> Evaluator<P> for ChessEval {
     #[inline]
     fn evaluate(&self, pos: &P) -> i32 {
         let s = self.white_score(pos.board());

@@ -1,6 +1,8 @@
 //! The rules trait every variant implements, and what it returns.
 
+use crate::board::Placement;
 use crate::error::{FenError, MoveError};
+use crate::game::Game;
 use crate::types::Color;
 use arrayvec::ArrayVec;
 use std::fmt;
@@ -81,6 +83,7 @@ impl Outcome {
 pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
     type Move: MoveCode;
     type MoveList: MoveBuffer<Self::Move>;
+    type Board: Placement;
 
     /// The `UCI_Variant` name of this position's rules.
     fn variant_name(&self) -> &'static str;
@@ -89,7 +92,17 @@ pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
     fn from_fen(fen: &str) -> Result<Self, FenError>;
     fn to_fen(&self) -> String;
 
-    fn side_to_move(&self) -> Color;
+    /// The board its pieces stand on.
+    fn board(&self) -> &Self::Board;
+    /// The state every variant keeps the same way: side to move, castling rights, en
+    /// passant, clocks, key, check, and the history of saved states. The methods below
+    /// read it.
+    fn game(&self) -> &Game<impl Copy + Default, impl Copy>;
+
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        self.game().side
+    }
     /// Fills `moves` (cleared first) with every legal move, each once.
     fn legal_moves(&self, moves: &mut Self::MoveList);
     /// The number of legal moves (perft's bulk-counted last ply). Variants may count
@@ -105,16 +118,29 @@ pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
     fn undo(&mut self);
     /// Passes the move (null-move pruning). Only called when not in check.
     fn play_null(&mut self);
-    fn in_check(&self) -> bool;
+    #[inline]
+    fn in_check(&self) -> bool {
+        self.game().in_check()
+    }
     /// Zobrist key of placement, side to move, castling and en passant rights.
-    fn hash(&self) -> u64;
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.game().hash
+    }
     /// Plies since the last irreversible move.
-    fn halfmove_clock(&self) -> u32;
+    #[inline]
+    fn halfmove_clock(&self) -> u32 {
+        self.game().halfmove
+    }
     /// How many earlier positions of this game (since the last irreversible move)
     /// equal the current one.
-    fn repetitions(&self) -> usize;
+    fn repetitions(&self) -> usize {
+        self.game().repetitions()
+    }
     /// True when both sides have only a king.
-    fn bare_kings(&self) -> bool;
+    fn bare_kings(&self) -> bool {
+        self.board().bare_kings()
+    }
 
     /// Captures, promotions, removals of enemy pieces: the moves quiescence search looks
     /// at and move ordering puts first. A move that only throws away the mover's own

@@ -2,6 +2,7 @@
 //! "Augsburg", "Notation: FEN" and "Notation: Augsburg moves".
 
 use super::*;
+use crate::bitboard::Bitboard;
 use crate::error::MoveError;
 use crate::perft::perft;
 use std::collections::BTreeSet;

@@ -22,9 +22,9 @@ pub mod moves;
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::chess::count_repetitions;
 use crate::error::{FenError, MoveError};
-use crate::fen::{CastlingRights, CastlingSide, FenFields};
+use crate::fen::{CastlingSide, FenFields};
+use crate::game::{Game, GameState};
 use crate::position::{MoveCode, Position};
 use crate::types::{Color, Piece, PieceKind};
 use crate::zobrist;
@@ -40,48 +40,37 @@ pub type MoveList = ArrayVec<Move, 1024>;
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-/// What `play` changes besides the board, saved so `undo` restores it exactly.
+/// What `play` saves besides the game state, so `undo` restores the board exactly.
 #[derive(Clone, Copy, Debug)]
-struct State {
+struct Undo {
+    /// `None` for a null move.
     mv: Option<Move>,
     /// The pieces that stood on the move's from-squares (in `Move::parts` order).
     pieces: [Option<Piece>; 2],
-    castling: u8,
-    halfmove: u32,
-    fullmove: u32,
-    hash: u64,
     /// Zobrist key of the placement alone, before the move: the no-undo rule compares
     /// the placement after a reply with the one before the opponent's last move.
     placement: u64,
     /// Squares whose content the move changed: a reply can restore `placement` only by
     /// changing all of them.
     changed: Bitboard,
-    check: bool,
 }
 
+/// A Dynamo position. It has no en passant (`()`), and marks check with the king's
+/// square in `GameState::checkers`.
 #[derive(Clone, Debug)]
 pub struct Dynamo {
     board: Board,
-    side: Color,
-    castling: u8,
-    halfmove: u32,
-    fullmove: u32,
-    hash: u64,
+    game: Game<(), Undo>,
+    /// Zobrist key of the placement alone, for the no-undo rule.
     placement: u64,
-    check: bool,
-    history: Vec<State>,
 }
 
 /// Value of a piece leaving the board (or promoted to), for noisy moves.
 const REMOVAL_VALUE: [i32; 6] = [100, 300, 320, 500, 900, 20_000];
 
 impl Dynamo {
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
     pub fn castling_rights(&self) -> u8 {
-        self.castling
+        self.game.castling
     }
 
     /// The placement as bitboards.
@@ -104,12 +93,14 @@ impl Dynamo {
         }
     }
 
-    fn compute_hash(&self) -> u64 {
-        let mut h = self.placement ^ zobrist::castling(self.castling);
-        if self.side == Color::Black {
-            h ^= zobrist::SIDE;
+    /// What `GameState::checkers` holds: the king's square when it could be removed.
+    fn check_mark(&self) -> Bitboard {
+        let side = self.game.side;
+        if self.king_in_danger(side) {
+            self.board.pieces(side, PieceKind::King)
+        } else {
+            Bitboard::EMPTY
         }
-        h
     }
 
     /// The placement key after `mv`.
@@ -165,8 +156,8 @@ impl Dynamo {
         if let Some(d) = mv.second() {
             self.toggle_displacement(&mut b, d);
         }
-        let king = b.pieces(self.side, PieceKind::King);
-        king.any() && !removable(&b, king.lsb(), self.side.flip())
+        let king = b.pieces(self.game.side, PieceKind::King);
+        king.any() && !removable(&b, king.lsb(), self.game.side.flip())
     }
 
     /// Castling's extra condition: the king's path squares (its start square was tested
@@ -175,29 +166,24 @@ impl Dynamo {
         let path = cs.king_path().without(cs.king_from);
         path.into_iter().all(|sq| {
             let mut b = *bits;
-            b.toggle(cs.king_from, self.side, PieceKind::King);
-            b.toggle(sq, self.side, PieceKind::King);
-            !removable(&b, sq, self.side.flip())
+            b.toggle(cs.king_from, self.game.side, PieceKind::King);
+            b.toggle(sq, self.game.side, PieceKind::King);
+            !removable(&b, sq, self.game.side.flip())
         })
     }
 
-    fn save(&self, mv: Option<Move>) -> State {
+    fn save(&self, mv: Option<Move>) -> Undo {
         let mut pieces = [None; 2];
         if let Some(m) = mv {
             for (i, d) in m.parts().enumerate() {
                 pieces[i] = self.board.piece_at(d.from());
             }
         }
-        State {
+        Undo {
             mv,
             pieces,
-            castling: self.castling,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-            hash: self.hash,
             placement: self.placement,
             changed: Bitboard::EMPTY,
-            check: self.check,
         }
     }
 
@@ -210,7 +196,7 @@ impl Dynamo {
             let Some(p) = self.board.piece_at(d.from()) else {
                 continue;
             };
-            let sign = if p.color == self.side { 1 } else { -1 };
+            let sign = if p.color == self.game.side { 1 } else { -1 };
             if let Some(promo) = d.promotion() {
                 swing += sign * (REMOVAL_VALUE[promo.index()] - REMOVAL_VALUE[0]);
             }
@@ -222,18 +208,16 @@ impl Dynamo {
     }
 
     fn finish_move(&mut self) {
-        if self.side == Color::Black {
-            self.fullmove += 1;
-        }
-        self.side = self.side.flip();
-        self.hash = self.compute_hash();
-        self.check = self.king_in_danger(self.side);
+        self.game.pass_turn();
+        self.game.hash = self.game.key(self.placement, 0);
+        self.game.checkers = self.check_mark();
     }
 }
 
 impl Position for Dynamo {
     type Move = Move;
     type MoveList = MoveList;
+    type Board = Board;
 
     fn variant_name(&self) -> &'static str {
         "dynamo"
@@ -249,58 +233,51 @@ impl Position for Dynamo {
         let castling = fields.castling_rights()?;
         // Dynamo has no en passant: a square is accepted (if it is one) and ignored.
         fields.en_passant_square()?;
+        let game = GameState::new(&fields, castling, ());
         let mut pos = Dynamo {
             placement: board.placement_hash(),
             board,
-            side: fields.side,
-            castling,
-            halfmove: fields.halfmove,
-            fullmove: fields.fullmove,
-            hash: 0,
-            check: false,
-            history: Vec::new(),
+            game: Game::new(game),
         };
         pos.validate()?;
-        pos.hash = pos.compute_hash();
-        pos.check = pos.king_in_danger(pos.side);
+        pos.game.hash = pos.game.key(pos.placement, 0);
+        pos.game.checkers = pos.check_mark();
         Ok(pos)
     }
 
     fn to_fen(&self) -> String {
-        format!(
-            "{} {} {} - {} {}",
-            self.board.fen_placement(),
-            self.side.fen_char(),
-            CastlingRights::to_fen(self.castling),
-            self.halfmove,
-            self.fullmove
-        )
+        self.game.fen(&self.board.fen_placement(), None)
     }
 
     #[inline]
-    fn side_to_move(&self) -> Color {
-        self.side
+    fn board(&self) -> &Board {
+        &self.board
+    }
+
+    #[inline]
+    fn game(&self) -> &Game<impl Copy + Default, impl Copy> {
+        &self.game
     }
 
     fn legal_moves(&self, moves: &mut MoveList) {
         moves.clear();
-        let us = self.side;
+        let us = self.game.side;
         let mut cand = Candidates::new();
         let mut gen = Gen::new(&self.board, &mut cand);
         gen.all(us);
-        let castlings = if self.check {
+        let castlings = if self.game.in_check() {
             ArrayVec::new()
         } else {
-            gen.castlings(us, self.castling)
+            gen.castlings(us, self.game.castling)
         };
         let bits = self.bits();
         let forbidden = self
-            .history
-            .last()
+            .game
+            .last_undo()
             .filter(|s| s.mv.is_some())
             .map(|s| (s.placement, s.changed));
         let danger = match self.board.king(us) {
-            Some(k) if !self.check => check::danger_zone(k),
+            Some(k) if !self.game.in_check() => check::danger_zone(k),
             _ => Bitboard::FULL,
         };
         for &m in cand.iter() {
@@ -323,13 +300,13 @@ impl Position for Dynamo {
 
     fn play(&mut self, mv: Move) {
         let st = self.save(Some(mv));
-        self.history.push(st);
+        self.game.push(st);
         let mut irreversible = false;
         for (i, d) in mv.parts().enumerate() {
             let p = st.pieces[i].expect("displaced piece");
             self.board.remove(d.from());
             self.placement ^= zobrist::piece(p.index(), d.from().index());
-            self.castling &= !CastlingSide::rights_touching(d.from());
+            self.game.castling &= !CastlingSide::rights_touching(d.from());
             irreversible |= p.kind == PieceKind::Pawn || d.to().is_none();
         }
         for (i, d) in mv.parts().enumerate() {
@@ -348,14 +325,17 @@ impl Position for Dynamo {
                 changed = changed.with(to);
             }
         }
-        self.history.last_mut().expect("just pushed").changed = changed;
-        self.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
+        self.game.last_undo_mut().expect("just pushed").changed = changed;
+        self.game.halfmove = if irreversible {
+            0
+        } else {
+            self.game.halfmove + 1
+        };
         self.finish_move();
     }
 
     fn undo(&mut self) {
-        let st = self.history.pop().expect("undo without play");
-        self.side = self.side.flip();
+        let st = self.game.pop();
         if let Some(mv) = st.mv {
             for d in mv.parts() {
                 if let Some(to) = d.to() {
@@ -367,44 +347,13 @@ impl Position for Dynamo {
                     .put(d.from(), st.pieces[i].expect("displaced piece"));
             }
         }
-        self.castling = st.castling;
-        self.halfmove = st.halfmove;
-        self.fullmove = st.fullmove;
-        self.hash = st.hash;
         self.placement = st.placement;
-        self.check = st.check;
     }
 
     fn play_null(&mut self) {
-        self.history.push(self.save(None));
-        self.halfmove += 1;
+        self.game.push(self.save(None));
+        self.game.halfmove += 1;
         self.finish_move();
-    }
-
-    #[inline]
-    fn in_check(&self) -> bool {
-        self.check
-    }
-
-    #[inline]
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-
-    fn repetitions(&self) -> usize {
-        count_repetitions(
-            self.hash,
-            self.halfmove,
-            self.history.iter().map(|s| s.hash),
-        )
-    }
-
-    fn bare_kings(&self) -> bool {
-        self.board.occupied() == self.board.kind(PieceKind::King)
     }
 
     /// Only moves that win material outright: a self-removal (`d5E`, or a slider
@@ -433,9 +382,9 @@ impl Position for Dynamo {
             let (Some(to), Some(p)) = (d.to(), self.board.piece_at(d.from())) else {
                 continue;
             };
-            if p.color == self.side
+            if p.color == self.game.side
                 && p.kind != PieceKind::King
-                && removable(&b, to, self.side.flip())
+                && removable(&b, to, self.game.side.flip())
             {
                 let kind = d.promotion().unwrap_or(p.kind);
                 risk = risk.max(REMOVAL_VALUE[kind.index()]);
@@ -457,7 +406,7 @@ impl Position for Dynamo {
     /// king can be removed (it cannot be now: the opponent's move was legal), so most
     /// moves are answered by one mask test.
     fn gives_check(&self, mv: Move) -> bool {
-        let them = self.side.flip();
+        let them = self.game.side.flip();
         let Some(k) = self.board.king(them) else {
             return false;
         };
@@ -470,17 +419,17 @@ impl Position for Dynamo {
             self.toggle_displacement(&mut b, d);
         }
         let king = b.pieces(them, PieceKind::King);
-        king.any() && removable(&b, king.lsb(), self.side)
+        king.any() && removable(&b, king.lsb(), self.game.side)
     }
 
     #[inline]
     fn history_index(&self, mv: Move) -> usize {
         let d = mv.first();
-        self.side.index() * 4096 + d.from().index() * 64 + d.to().unwrap_or(d.from()).index()
+        self.game.side.index() * 4096 + d.from().index() * 64 + d.to().unwrap_or(d.from()).index()
     }
 
     fn null_move_safe(&self) -> bool {
-        let ours = self.board.color(self.side);
+        let ours = self.board.color(self.game.side);
         (ours & !(self.board.kind(PieceKind::Pawn) | self.board.kind(PieceKind::King))).any()
     }
 
@@ -508,7 +457,7 @@ mod tests {
         let mut pos = Dynamo::from_fen(fen).unwrap();
         let count = |p: &Dynamo| {
             let mut c = Candidates::new();
-            Gen::new(&p.board, &mut c).all(p.side);
+            Gen::new(&p.board, &mut c).all(p.game.side);
             let mut l = MoveList::new();
             p.legal_moves(&mut l);
             (c.len(), l.len())
@@ -559,10 +508,10 @@ mod tests {
     /// the result tested (king present and safe, placement not the forbidden one).
     fn slow_legal(pos: &Dynamo) -> Vec<Move> {
         let mut cand = Candidates::new();
-        Gen::new(&pos.board, &mut cand).all(pos.side);
+        Gen::new(&pos.board, &mut cand).all(pos.game.side);
         let forbidden = pos
-            .history
-            .last()
+            .game
+            .last_undo()
             .filter(|s| s.mv.is_some())
             .map(|s| s.placement);
         let mut out: Vec<Move> = cand
@@ -571,8 +520,8 @@ mod tests {
             .filter(|&m| {
                 let mut p = pos.clone();
                 p.play(m);
-                p.board.king(pos.side).is_some()
-                    && !p.king_in_danger(pos.side)
+                p.board.king(pos.game.side).is_some()
+                    && !p.king_in_danger(pos.game.side)
                     && forbidden != Some(p.placement)
             })
             .collect();
