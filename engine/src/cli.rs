@@ -9,7 +9,7 @@ use crate::options::EngineOptions;
 use crate::out::Out;
 use crate::uci::Uci;
 use crate::variants::new_session;
-use feerie_movegen::Variant;
+use feerie_variants::Variant;
 use perft::PerftJob;
 use std::time::Duration;
 
@@ -181,7 +181,7 @@ fn bench(args: &[String]) -> Result<(), String> {
     let flags = parse_flags(args, &["--variant", "--depth"])?;
     let options = EngineOptions::default();
     let variant = flags.variant.unwrap_or(options.variant);
-    let depth = flags.depth.unwrap_or_else(|| bench::default_depth(variant));
+    let depth = flags.depth.unwrap_or_else(|| variant.bench_depth());
     if !(1..=MAX_DEPTH).contains(&depth) {
         return Err(format!("bench depth must be between 1 and {MAX_DEPTH}"));
     }

@@ -1,8 +1,8 @@
 //! The UCI options: their declarations for `uci`, and parsing `setoption`. A bad value is
 //! refused with a message and the option keeps its previous value.
 
-use feerie_movegen::Variant;
 use feerie_search::Settings;
+use feerie_variants::Variant;
 
 /// Range and default of a numeric (`spin`) option.
 #[derive(Clone, Copy, Debug)]

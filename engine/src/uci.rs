@@ -6,14 +6,13 @@
 //! error line: send `stop` and wait for `bestmove` first. Every problem with the input is
 //! reported as `info string error: ...`, and the state stays as it was.
 
-use crate::bench;
 use crate::go_params::{parse_go, MAX_DEPTH};
 use crate::options::{self, EngineOptions, OptionChange};
 use crate::out::{self, Out};
 use crate::position_cmd::parse_position;
 use crate::session::{SearchHandle, Session};
 use crate::variants::new_session;
-use feerie_movegen::Variant;
+use feerie_variants::Variant;
 use std::io::BufRead;
 
 /// Deepest `go perft` accepted, the same cap as `feerie perft`.
@@ -277,7 +276,7 @@ impl Uci {
 
     fn bench(&mut self, args: &[&str]) {
         let depth = match args {
-            [] => Some(bench::default_depth(self.session.variant())),
+            [] => Some(self.session.variant().bench_depth()),
             [d] => d
                 .parse::<u32>()
                 .ok()

@@ -1,36 +1,12 @@
-//! The one place that maps each variant to its rules and evaluation types. Adding a
-//! variant is one arm in `dispatch`; everything else (UCI sessions, `bench`, `perft`,
-//! `feerie match`) reaches the variant's types through it.
+//! A new UCI session for a variant, from its description in `feerie-variants`.
 
-use crate::bench;
 use crate::options::EngineOptions;
 use crate::session::{GameSession, Session};
-use feerie_eval::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval, Evaluator};
-use feerie_movegen::{
-    AntiEinstein, Augsburg, Chess, Dynamo, Einstein, Position, ReverseEinstein, Variant,
-};
-
-/// Code that works for any variant, given its rules and evaluation types.
-pub trait VariantVisitor {
-    type Output;
-    fn visit<P: Position, E: Evaluator<P>>(self) -> Self::Output;
-}
-
-/// Runs `visitor` with the types of `variant`.
-pub fn dispatch<V: VariantVisitor>(variant: Variant, visitor: V) -> V::Output {
-    match variant {
-        Variant::Chess => visitor.visit::<Chess, ChessEval>(),
-        Variant::Dynamo => visitor.visit::<Dynamo, DynamoEval>(),
-        Variant::Augsburg => visitor.visit::<Augsburg, AugsburgEval>(),
-        Variant::Einstein => visitor.visit::<Einstein, EinsteinEval>(),
-        Variant::ReverseEinstein => visitor.visit::<ReverseEinstein, EinsteinEval>(),
-        Variant::AntiEinstein => visitor.visit::<AntiEinstein, EinsteinEval>(),
-    }
-}
+use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 
 /// A fresh game of `variant` at its start position, its searcher set from `options`.
 pub fn new_session(variant: Variant, options: &EngineOptions) -> Box<dyn Session> {
-    dispatch(variant, NewSession { variant, options })
+    variant.dispatch(NewSession { variant, options })
 }
 
 struct NewSession<'a> {
@@ -41,7 +17,7 @@ struct NewSession<'a> {
 impl VariantVisitor for NewSession<'_> {
     type Output = Box<dyn Session>;
 
-    fn visit<P: Position, E: Evaluator<P>>(self) -> Box<dyn Session> {
-        GameSession::<P, E>::boxed(self.variant, self.options, bench::positions(self.variant))
+    fn visit<V: VariantSpec>(self) -> Box<dyn Session> {
+        GameSession::<V::Rules, V::Eval>::boxed(self.variant, self.options, V::BENCH_FENS)
     }
 }

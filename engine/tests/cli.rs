@@ -3,7 +3,7 @@
 
 mod common;
 
-use feerie_movegen::Variant;
+use feerie_variants::Variant;
 use std::process::{Command, Output};
 
 fn feerie(args: &[&str]) -> Output {

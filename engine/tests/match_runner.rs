@@ -2,9 +2,8 @@
 //! move by move through the referee), and against engines that misbehave on purpose.
 
 use feerie::matches::pgn::{parse_pgn, GameResult, ParsedGame};
-use feerie::variants::{dispatch, VariantVisitor};
-use feerie_eval::Evaluator;
-use feerie_movegen::{Chess, Color, Dynamo, Outcome, Position, Variant};
+use feerie_movegen::{Chess, Color, Dynamo, Outcome, Position};
+use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -43,9 +42,9 @@ struct Replay<'a>(&'a ParsedGame);
 impl VariantVisitor for Replay<'_> {
     type Output = Result<(), String>;
 
-    fn visit<P: Position, E: Evaluator<P>>(self) -> Result<(), String> {
+    fn visit<V: VariantSpec>(self) -> Result<(), String> {
         let game = self.0;
-        let (pos, _) = game.replay::<P>(1)?;
+        let (pos, _) = game.replay::<V::Rules>(V::NAME, 1)?;
         let result = game.result.ok_or("no result")?;
         let termination = game.tag("Termination").ok_or("no Termination")?;
         match pos.outcome() {
@@ -115,7 +114,9 @@ fn self_play_match_in_every_variant_replays_through_the_referee() {
                 game.tag("FEN").is_some(),
                 "generated openings are not the start"
             );
-            dispatch(variant, Replay(game)).unwrap_or_else(|e| panic!("{name}: {e}\n{pgn}"));
+            variant
+                .dispatch(Replay(game))
+                .unwrap_or_else(|e| panic!("{name}: {e}\n{pgn}"));
             let white_points = match game.result.unwrap() {
                 GameResult::WhiteWins => 1.0,
                 GameResult::BlackWins => 0.0,
@@ -198,8 +199,8 @@ fn misbehaving_engines_lose_with_the_reason_and_the_match_goes_on() {
                 assert_eq!(game.result, Some(expected), "{variant} {mode}:\n{pgn}");
                 // The moves before the misbehaviour were relayed, legal, and read back.
                 let plies = match variant {
-                    "chess" => game.replay::<Chess>(1).map(|(_, m)| m.len()),
-                    _ => game.replay::<Dynamo>(1).map(|(_, m)| m.len()),
+                    "chess" => game.replay::<Chess>("chess", 1).map(|(_, m)| m.len()),
+                    _ => game.replay::<Dynamo>("dynamo", 1).map(|(_, m)| m.len()),
                 };
                 assert!(plies.unwrap() >= 4, "{variant} {mode}:\n{pgn}");
             }
@@ -304,14 +305,14 @@ struct Reached<'a>(&'a [ParsedGame], usize);
 impl VariantVisitor for Reached<'_> {
     type Output = Vec<String>;
 
-    fn visit<P: Position, E: Evaluator<P>>(self) -> Vec<String> {
+    fn visit<V: VariantSpec>(self) -> Vec<String> {
         self.0
             .iter()
             .enumerate()
             .map(|(i, game)| {
                 let mut game = game.clone();
                 game.moves.truncate(self.1);
-                game.replay::<P>(i + 1).unwrap().0.to_fen()
+                game.replay::<V::Rules>(V::NAME, i + 1).unwrap().0.to_fen()
             })
             .collect()
     }
@@ -332,11 +333,13 @@ fn a_match_pgn_serves_as_openings_for_the_next_match() {
         let (stdout, second) = run_match(&args, &format!("from-book-{name}.pgn"));
         let games = parse_pgn(&second).unwrap();
         assert_eq!(games.len(), 4, "{stdout}");
-        let reached = dispatch(variant, Reached(&book, 6));
+        let reached = variant.dispatch(Reached(&book, 6));
         for (i, game) in games.iter().enumerate() {
             // Round r (two games) opens with the book's game r.
             assert_eq!(game.tag("FEN"), Some(reached[i / 2].as_str()), "{name}");
-            dispatch(variant, Replay(game)).unwrap_or_else(|e| panic!("{name}: {e}"));
+            variant
+                .dispatch(Replay(game))
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
         }
     }
 }

@@ -3,7 +3,7 @@
 //! (one token per move). Needs python3 with the `chess` package: without it the test
 //! fails saying so, it does not skip.
 
-use feerie_movegen::Variant;
+use feerie_variants::Variant;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -207,10 +207,6 @@ impl Position for Chess {
     type MoveList = MoveList;
     type Board = Board;
 
-    fn variant_name(&self) -> &'static str {
-        "chess"
-    }
-
     fn startpos() -> Chess {
         Chess::from_fen(START_FEN).expect("start position")
     }

@@ -19,7 +19,6 @@ pub mod perft;
 pub mod position;
 pub mod san;
 pub mod types;
-pub mod variant;
 pub mod zobrist;
 
 pub use augsburg::Augsburg;
@@ -33,4 +32,3 @@ pub use game::{Game, GameState};
 pub use perft::{perft, perft_divide, perft_divide_until, perft_total, PerftCase, MAX_PERFT_DEPTH};
 pub use position::{MoveBuffer, MoveCode, Outcome, Position, HISTORY_SIZE};
 pub use types::{Color, Piece, PieceKind, Square};
-pub use variant::Variant;

@@ -85,8 +85,6 @@ pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
     type MoveList: MoveBuffer<Self::Move>;
     type Board: Placement;
 
-    /// The `UCI_Variant` name of this position's rules.
-    fn variant_name(&self) -> &'static str;
     /// The start position.
     fn startpos() -> Self;
     fn from_fen(fen: &str) -> Result<Self, FenError>;

@@ -4,9 +4,8 @@
 //! position reached with `result`, and checks that `illegal` is refused there; the block
 //! format is described in `docs/rules.md`, "Worked examples".
 
-use feerie_movegen::{
-    AntiEinstein, Augsburg, Chess, Dynamo, Einstein, Position, ReverseEinstein, Variant,
-};
+use feerie_movegen::Position;
+use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -162,17 +161,18 @@ fn replay<P: Position>(example: &Example) -> Result<(), String> {
     Ok(())
 }
 
-/// The one place that maps a variant name to its rules; a new variant fails to compile
-/// here until it is given its examples' rules.
-fn replay_in_variant(example: &Example) -> Result<(), String> {
-    match example.variant {
-        Variant::Chess => replay::<Chess>(example),
-        Variant::Dynamo => replay::<Dynamo>(example),
-        Variant::Augsburg => replay::<Augsburg>(example),
-        Variant::Einstein => replay::<Einstein>(example),
-        Variant::ReverseEinstein => replay::<ReverseEinstein>(example),
-        Variant::AntiEinstein => replay::<AntiEinstein>(example),
+/// Replays `example` with the rules of its variant.
+struct Replay<'a>(&'a Example);
+
+impl VariantVisitor for Replay<'_> {
+    type Output = Result<(), String>;
+    fn visit<V: VariantSpec>(self) -> Self::Output {
+        replay::<V::Rules>(self.0)
     }
+}
+
+fn replay_in_variant(example: &Example) -> Result<(), String> {
+    example.variant.dispatch(Replay(example))
 }
 
 #[test]

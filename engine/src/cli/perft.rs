@@ -2,9 +2,8 @@
 //! with a progress line on standard error when a run lasts more than a second.
 
 use crate::session::position_after;
-use crate::variants::{self, VariantVisitor};
-use feerie_eval::Evaluator;
-use feerie_movegen::{perft, Position, Variant};
+use feerie_movegen::{perft, Position};
+use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -42,14 +41,14 @@ pub fn run(job: &PerftJob) -> Result<PerftResult, String> {
             job.depth
         ));
     }
-    variants::dispatch(job.variant, job)
+    job.variant.dispatch(job)
 }
 
 impl VariantVisitor for &PerftJob<'_> {
     type Output = Result<PerftResult, String>;
 
-    fn visit<P: Position, E: Evaluator<P>>(self) -> Self::Output {
-        let pos = position_after::<P>(self.fen, self.moves)?;
+    fn visit<V: VariantSpec>(self) -> Self::Output {
+        let pos = position_after::<V::Rules>(self.fen, self.moves)?;
         Ok(count(&pos, self.depth))
     }
 }

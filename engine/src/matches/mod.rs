@@ -11,10 +11,10 @@ pub mod runner;
 pub mod stats;
 pub mod uci_client;
 
-use crate::variants::{self, VariantVisitor};
 use feerie_eval::Evaluator;
-use feerie_movegen::{Position, Variant};
+use feerie_movegen::Position;
 use feerie_search::{Limits, Score, Searcher, Signals};
+use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Set by Ctrl-C (and by an SPRT verdict): no new games start, running ones are
@@ -49,7 +49,7 @@ pub fn main(args: &[String]) -> i32 {
     if let Err(e) = handler {
         eprintln!("feerie: warning: cannot catch Ctrl-C: {e}");
     }
-    variants::dispatch(variant, MatchRun { cfg: &cfg })
+    variant.dispatch(MatchRun { cfg: &cfg })
 }
 
 struct MatchRun<'a> {
@@ -59,10 +59,10 @@ struct MatchRun<'a> {
 impl VariantVisitor for MatchRun<'_> {
     type Output = i32;
 
-    fn visit<P: Position, E: Evaluator<P>>(self) -> i32 {
-        let evaluate = |pos: &P| opening_score::<P, E>(pos);
+    fn visit<V: VariantSpec>(self) -> i32 {
+        let evaluate = |pos: &V::Rules| opening_score::<V::Rules, V::Eval>(pos);
         let mut stdout = crate::out::QuietStdout;
-        match runner::run_match::<P>(self.cfg, &evaluate, &STOP, &mut stdout) {
+        match runner::run_match::<V::Rules>(self.cfg, &evaluate, &STOP, &mut stdout) {
             Ok(summary) => {
                 crate::out::print_stdout(&runner::report(self.cfg, &summary));
                 0

@@ -131,6 +131,7 @@ pub fn parse_move_text<P: Position>(pos: &P, text: &str) -> Result<P::Move, Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+    use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 
     #[test]
     fn tokens_of_the_rules_examples() {
@@ -199,10 +200,16 @@ mod tests {
     /// had parts or components (`/` or parentheses).
     struct RoundTrip;
 
-    impl crate::variants::VariantVisitor for RoundTrip {
+    impl VariantVisitor for RoundTrip {
         type Output = (usize, usize);
 
-        fn visit<P: Position, E: feerie_eval::Evaluator<P>>(self) -> (usize, usize) {
+        fn visit<V: VariantSpec>(self) -> (usize, usize) {
+            round_trip::<V::Rules>()
+        }
+    }
+
+    fn round_trip<P: Position>() -> (usize, usize) {
+        {
             let mut rng = crate::matches::openings::Rng::new(11);
             let (mut checked, mut compound) = (0, 0);
             for _ in 0..30 {
@@ -240,13 +247,10 @@ mod tests {
 
     #[test]
     fn every_legal_move_of_random_games_round_trips_in_every_variant() {
-        for &variant in feerie_movegen::Variant::ALL {
-            let (checked, compound) = crate::variants::dispatch(variant, RoundTrip);
+        for &variant in Variant::ALL {
+            let (checked, compound) = variant.dispatch(RoundTrip);
             assert!(checked > 10_000, "{variant}: only {checked} moves");
-            let fairy_parts = matches!(
-                variant,
-                feerie_movegen::Variant::Dynamo | feerie_movegen::Variant::Augsburg
-            );
+            let fairy_parts = matches!(variant, Variant::Dynamo | Variant::Augsburg);
             assert_eq!(compound > 1000, fairy_parts, "{variant}: {compound}");
         }
     }

@@ -70,14 +70,18 @@ pub fn read_book<P: Position>(text: &str) -> Result<Vec<String>, String> {
 /// Reads the games of a PGN file as openings: each game's moves from its start position,
 /// the first `plies` of them when given; the position reached is the opening. Moves are
 /// SAN in chess and move tokens in the fairy variants (docs/pgn.md); an error names the
-/// game and the move.
-pub fn read_pgn_book<P: Position>(text: &str, plies: Option<usize>) -> Result<Vec<String>, String> {
+/// game and the move. `variant` is the `UCI_Variant` name of `P`.
+pub fn read_pgn_book<P: Position>(
+    text: &str,
+    variant: &str,
+    plies: Option<usize>,
+) -> Result<Vec<String>, String> {
     let mut fens = Vec::new();
     for (i, mut game) in parse_pgn(text)?.into_iter().enumerate() {
         if let Some(n) = plies {
             game.moves.truncate(n);
         }
-        let (pos, _) = game.replay::<P>(i + 1)?;
+        let (pos, _) = game.replay::<P>(variant, i + 1)?;
         fens.push(pos.to_fen());
     }
     if fens.is_empty() {
@@ -158,7 +162,7 @@ mod tests {
     fn pgn_games_give_the_positions_they_reach() {
         let text = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 *\n\n\
                     [Event \"b\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O Kd7 *\n";
-        let fens = read_pgn_book::<Chess>(text, None).unwrap();
+        let fens = read_pgn_book::<Chess>(text, "chess", None).unwrap();
         assert_eq!(
             fens,
             [
@@ -166,17 +170,17 @@ mod tests {
                 "8/3k4/8/8/8/8/8/5RK1 w - - 2 2"
             ]
         );
-        let first_ply = read_pgn_book::<Chess>(text, Some(1)).unwrap();
+        let first_ply = read_pgn_book::<Chess>(text, "chess", Some(1)).unwrap();
         assert_eq!(
             first_ply[0],
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
         );
-        let err = read_pgn_book::<Chess>(&text.replace("Kd7", "Kd9"), None).unwrap_err();
+        let err = read_pgn_book::<Chess>(&text.replace("Kd7", "Kd9"), "chess", None).unwrap_err();
         assert!(
             err.starts_with("game 2 ") && err.contains("move 1... Kd9"),
             "{err}"
         );
-        assert!(read_pgn_book::<Chess>("", None).is_err());
+        assert!(read_pgn_book::<Chess>("", "chess", None).is_err());
     }
 
     #[test]

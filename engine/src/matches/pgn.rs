@@ -148,12 +148,17 @@ impl ParsedGame {
     }
 
     /// Plays the moves from the start position (the `FEN` tag, or the variant's start)
-    /// against the legal moves: SAN in chess, tokens elsewhere. `number` names the game
-    /// in errors, which also name the move.
-    pub fn replay<P: Position>(&self, number: usize) -> Result<(P, Vec<P::Move>), String> {
+    /// against the legal moves: SAN in chess, tokens elsewhere. `variant` is the
+    /// `UCI_Variant` name of `P`, which a `Variant` tag must match. `number` names the
+    /// game in errors, which also name the move.
+    pub fn replay<P: Position>(
+        &self,
+        variant: &str,
+        number: usize,
+    ) -> Result<(P, Vec<P::Move>), String> {
         let label = self.label(number);
         if let Some(v) = self.tag("Variant") {
-            let ours = P::startpos().variant_name();
+            let ours = variant;
             let same = v == ours || (ours == "chess" && v.eq_ignore_ascii_case("standard"));
             if !same {
                 return Err(format!("{label}: a {v} game, not {ours}"));
@@ -304,6 +309,7 @@ pub fn parse_pgn(text: &str) -> Result<Vec<ParsedGame>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 
     fn record(fen: Option<&str>, moves: &[&str]) -> GameRecord {
         GameRecord {
@@ -364,7 +370,7 @@ mod tests {
         assert_eq!(games.len(), 1);
         let game = &games[0];
         assert_eq!(game.tag("Variant"), Some("dynamo"));
-        let (pos, moves) = game.replay::<feerie_movegen::Dynamo>(1).unwrap();
+        let (pos, moves) = game.replay::<feerie_movegen::Dynamo>("dynamo", 1).unwrap();
         assert_eq!(game.tag("PlyCount"), Some(moves.len().to_string().as_str()));
         assert_eq!(pos.outcome(), Some(feerie_movegen::Outcome::Checkmate));
         assert_eq!(game.result, Some(GameResult::WhiteWins));
@@ -398,31 +404,35 @@ mod tests {
         let text = "[White \"a\"]\n[Black \"b\"]\n[Round \"3\"]\n\n\
                     1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 *\n";
         let game = &parse_pgn(text).unwrap()[0];
-        let (pos, moves) = game.replay::<Chess>(1).unwrap();
+        let (pos, moves) = game.replay::<Chess>("chess", 1).unwrap();
         assert_eq!(moves.len(), 12);
         assert_eq!(
             pos.to_fen(),
             "r1bqkbnr/1pp3pp/p1p2p2/8/3pP3/5N2/PPP2PPP/RNBQ1RK1 w kq - 0 7"
         );
         let bad = text.replace("Bxc6", "Bxc7");
-        let err = parse_pgn(&bad).unwrap()[0].replay::<Chess>(4).unwrap_err();
+        let err = parse_pgn(&bad).unwrap()[0]
+            .replay::<Chess>("chess", 4)
+            .unwrap_err();
         assert_eq!(
             err,
             "game 4 (a - b, round 3): move 4. Bxc7: 'Bxc7' is not a legal move"
         );
-        let err = parse_pgn(&bad).unwrap()[0].replay::<Dynamo>(1).unwrap_err();
+        let err = parse_pgn(&bad).unwrap()[0]
+            .replay::<Dynamo>("dynamo", 1)
+            .unwrap_err();
         assert!(
             err.contains("move 1. e4: 'e4' is not a legal move"),
             "{err}"
         );
         let tagged = text.replace("[Round", "[Variant \"chess\"]\n[Round");
         let err = parse_pgn(&tagged).unwrap()[0]
-            .replay::<Dynamo>(1)
+            .replay::<Dynamo>("dynamo", 1)
             .unwrap_err();
         assert!(err.contains("a chess game, not dynamo"), "{err}");
         let black_first = "[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 9\"]\n\n9... Kd8 10. Rh9 *";
         let err = parse_pgn(black_first).unwrap()[0]
-            .replay::<Chess>(1)
+            .replay::<Chess>("chess", 1)
             .unwrap_err();
         assert!(err.contains("move 10. Rh9"), "{err}");
     }
@@ -439,10 +449,17 @@ mod tests {
     /// move, written as PGN and read back: the same moves, and the tags kept.
     struct RoundTrip;
 
-    impl crate::variants::VariantVisitor for RoundTrip {
+    impl VariantVisitor for RoundTrip {
         type Output = usize;
 
-        fn visit<P: Position, E: feerie_eval::Evaluator<P>>(self) -> usize {
+        fn visit<V: VariantSpec>(self) -> usize {
+            round_trip::<V::Rules>(V::NAME)
+        }
+    }
+
+    /// Plays random games, writes them as PGN, reads them back; the plies played.
+    fn round_trip<P: Position>(variant: &str) -> usize {
+        {
             let mut rng = crate::matches::openings::Rng::new(5);
             let mut games = Vec::new();
             let mut text = String::new();
@@ -467,7 +484,7 @@ mod tests {
                     pos.play(mv);
                 }
                 let mut r = record((g % 2 == 1).then(|| start.to_fen()).as_deref(), &[]);
-                r.variant = start.variant_name().to_string();
+                r.variant = variant.to_string();
                 r.moves = texts;
                 text.push_str(&r.to_pgn());
                 games.push((played, pos.to_fen()));
@@ -475,7 +492,7 @@ mod tests {
             let parsed = parse_pgn(&text).unwrap();
             assert_eq!(parsed.len(), games.len());
             for (i, (game, (played, end_fen))) in parsed.iter().zip(&games).enumerate() {
-                let (end, moves) = game.replay::<P>(i + 1).unwrap();
+                let (end, moves) = game.replay::<P>(variant, i + 1).unwrap();
                 assert_eq!(&moves, played, "game {}", i + 1);
                 assert_eq!(&end.to_fen(), end_fen);
                 assert_eq!(
@@ -489,8 +506,8 @@ mod tests {
 
     #[test]
     fn random_games_round_trip_through_pgn_in_every_variant() {
-        for &variant in feerie_movegen::Variant::ALL {
-            let plies = crate::variants::dispatch(variant, RoundTrip);
+        for &variant in Variant::ALL {
+            let plies = variant.dispatch(RoundTrip);
             assert!(plies > 500, "{variant}: {plies} plies");
         }
     }

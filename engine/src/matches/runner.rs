@@ -106,7 +106,7 @@ fn load_book<P: Position>(cfg: &MatchConfig) -> Result<Vec<String>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read openings {}: {e}", path.display()))?;
     let book = if *pgn {
-        openings::read_pgn_book::<P>(&text, *plies)
+        openings::read_pgn_book::<P>(&text, &cfg.variant, *plies)
     } else {
         openings::read_book::<P>(&text)
     };

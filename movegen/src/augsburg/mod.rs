@@ -93,10 +93,6 @@ impl Position for Augsburg {
     type MoveList = MoveList;
     type Board = UnitBoard;
 
-    fn variant_name(&self) -> &'static str {
-        "augsburg"
-    }
-
     fn startpos() -> Augsburg {
         Augsburg::from_fen(START_FEN).expect("start position")
     }

@@ -219,10 +219,6 @@ impl Position for Dynamo {
     type MoveList = MoveList;
     type Board = Board;
 
-    fn variant_name(&self) -> &'static str {
-        "dynamo"
-    }
-
     fn startpos() -> Dynamo {
         Dynamo::from_fen(START_FEN).expect("start position")
     }

@@ -191,10 +191,6 @@ impl<M: Mutation> Position for EinsteinPosition<M> {
     type MoveList = MoveList;
     type Board = Board;
 
-    fn variant_name(&self) -> &'static str {
-        M::NAME
-    }
-
     fn startpos() -> Self {
         Self::from_fen(START_FEN).expect("start position")
     }

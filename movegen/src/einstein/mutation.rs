@@ -7,7 +7,7 @@ use std::fmt::Debug;
 /// One Einstein variant's mutation table. Implemented by zero-sized types so the
 /// generic position is monomorphised per variant and the table costs nothing.
 pub trait Mutation: Copy + Debug + Default + Send + Sync + 'static {
-    /// The `UCI_Variant` name.
+    /// The variant's name, for diagnostics (the `UCI_Variant` name lives in `feerie-variants`).
     const NAME: &'static str;
     /// The kind a piece of `kind` (never a king) becomes after capturing, en passant too.
     fn after_capture(kind: PieceKind) -> PieceKind;

@@ -325,16 +325,6 @@ fn clocks_repetition_and_outcomes() {
 }
 
 #[test]
-fn variant_names() {
-    assert_eq!(Einstein::startpos().variant_name(), "einstein");
-    assert_eq!(
-        ReverseEinstein::startpos().variant_name(),
-        "reverse-einstein"
-    );
-    assert_eq!(AntiEinstein::startpos().variant_name(), "anti-einstein");
-}
-
-#[test]
 fn noisy_moves_are_the_captures() {
     let p = pos::<Standard>("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
     let mut list = MoveList::new();
