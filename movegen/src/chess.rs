@@ -121,14 +121,6 @@ pub struct Chess {
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 impl Chess {
-    pub fn castling_rights(&self) -> u8 {
-        self.game.castling
-    }
-
-    pub fn en_passant(&self) -> Option<Square> {
-        self.game.en_passant
-    }
-
     /// Generates every legal move into `sink`: a move list, or a counter that only adds
     /// up popcounts (perft's last ply).
     #[inline]
@@ -352,13 +344,12 @@ impl Position for Chess {
     }
 
     fn play_null(&mut self) {
-        self.game.push(Undo {
+        let undo = Undo {
             mv: None,
             captured: None,
-        });
-        self.game.begin_move(&self.board, en_passant_square_key);
-        self.game.halfmove += 1;
-        self.game.end_move(&self.board, en_passant_square_key);
+        };
+        self.game
+            .play_null(undo, &self.board, en_passant_square_key);
     }
 
     #[inline]

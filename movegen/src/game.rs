@@ -157,6 +157,21 @@ impl<E: Copy + Default, U: Copy> Game<E, U> {
         self.history.push((before, undo));
     }
 
+    /// Plays a null move (the side passes) for an orthodox-checking variant; `undo` is
+    /// the variant's record of a null move.
+    #[inline]
+    pub fn play_null<B: Placement>(
+        &mut self,
+        undo: U,
+        board: &B,
+        en_passant_key: impl Fn(&B, &GameState<E>) -> u64,
+    ) {
+        self.push(undo);
+        self.begin_move(board, &en_passant_key);
+        self.halfmove += 1;
+        self.end_move(board, &en_passant_key);
+    }
+
     /// Restores the state before the last move and returns that move's undo record.
     #[inline]
     pub fn pop(&mut self) -> U {

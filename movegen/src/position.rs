@@ -77,12 +77,15 @@ impl Outcome {
     }
 }
 
-/// The rules of one variant. Positions keep their own history (a state stack), so
-/// `undo` restores exactly what `play` changed, and repetitions and the Dynamo no-undo
-/// rule can look back over the game.
+/// The rules of one variant. Positions keep their own history (the state stack of their
+/// `Game`), so `undo` restores exactly what `play` changed, and repetitions and the
+/// Dynamo no-undo rule can look back over the game. What every variant keeps the same
+/// way (side, clocks, key, check, history) is read through `game()`, so the methods
+/// about it are written once, here.
 pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
     type Move: MoveCode;
     type MoveList: MoveBuffer<Self::Move>;
+    /// The board its pieces stand on: the orthodox `Board`, or Augsburg's `UnitBoard`.
     type Board: Placement;
 
     /// The start position.

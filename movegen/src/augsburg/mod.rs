@@ -60,14 +60,6 @@ pub struct Augsburg {
 }
 
 impl Augsburg {
-    pub fn castling_rights(&self) -> u8 {
-        self.game.castling
-    }
-
-    pub fn en_passant(&self) -> Option<Square> {
-        self.game.en_passant
-    }
-
     /// The key computed from scratch (the incremental one must always equal it).
     pub fn compute_hash(&self) -> u64 {
         self.game.key_from(&self.board, en_passant_square_key)

@@ -58,10 +58,8 @@ impl Augsburg {
 
     /// Passes.
     pub(super) fn make_null(&mut self) {
-        self.game.push(Changes::NONE);
-        self.game.begin_move(&self.board, en_passant_square_key);
-        self.game.halfmove += 1;
-        self.game.end_move(&self.board, en_passant_square_key);
+        self.game
+            .play_null(Changes::NONE, &self.board, en_passant_square_key);
     }
 
     /// Sets a square, keeping the hash and the undo record up to date.

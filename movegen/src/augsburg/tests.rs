@@ -118,10 +118,10 @@ fn long_castling_parts_and_rights() {
     // The knight part leaving the corner keeps the right; the rook part loses it.
     let mut q = p.clone();
     play(&mut q, "h1g3(n)");
-    assert_eq!(q.castling_rights() & 1, 1);
+    assert_eq!(q.game.castling & 1, 1);
     let mut q = p.clone();
     play(&mut q, "h1h5(r)");
-    assert_eq!(q.castling_rights() & 1, 0);
+    assert_eq!(q.game.castling & 1, 0);
     // A unit fusing onto the corner keeps the right.
     let mut q = pos("4k3/8/8/8/8/8/5N2/4K2R w K - 0 1");
     play(&mut q, "f2h1");
@@ -129,7 +129,7 @@ fn long_castling_parts_and_rights() {
     // With two rooks in the corner, either leaving costs the right.
     let mut q = pos("4k3/8/8/8/8/8/8/4K2(RR) w K - 0 1");
     play(&mut q, "h1h4(r)");
-    assert_eq!(q.castling_rights(), 0);
+    assert_eq!(q.game.castling, 0);
 }
 
 #[test]
@@ -179,7 +179,7 @@ fn en_passant_of_a_double_stepped_unit() {
     // A part without a pawn never creates it.
     let mut q = pos("4k3/8/8/8/8/8/3(RP)4/4K3 w - - 0 1");
     play(&mut q, "d2d4(r)");
-    assert_eq!(q.en_passant(), None);
+    assert_eq!(q.game.en_passant, None);
 
     // A bishop+pawn unit captures en passant with its pawn (`d4e3`), while its bishop
     // alone just moves there.

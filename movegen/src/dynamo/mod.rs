@@ -69,10 +69,6 @@ pub struct Dynamo {
 const REMOVAL_VALUE: [i32; 6] = [100, 300, 320, 500, 900, 20_000];
 
 impl Dynamo {
-    pub fn castling_rights(&self) -> u8 {
-        self.game.castling
-    }
-
     /// The placement as bitboards.
     pub fn bits(&self) -> Bits {
         let mut bits = Bits::default();

@@ -82,19 +82,6 @@ fn ep_key(board: &Board, game: &GameState<Option<EnPassant>>) -> u64 {
 }
 
 impl<M: Mutation> EinsteinPosition<M> {
-    pub fn castling_rights(&self) -> u8 {
-        self.game.castling
-    }
-
-    pub fn en_passant(&self) -> Option<EnPassant> {
-        self.game.en_passant
-    }
-
-    /// Pieces giving check to the side to move.
-    pub fn checkers(&self) -> Bitboard {
-        self.game.checkers
-    }
-
     /// The kind the piece on `from` has after moving, capture or not.
     #[inline]
     pub fn mutated(kind: PieceKind, capture: bool) -> PieceKind {
@@ -319,14 +306,12 @@ impl<M: Mutation> Position for EinsteinPosition<M> {
     }
 
     fn play_null(&mut self) {
-        self.game.push(Undo {
+        let undo = Undo {
             mv: None,
             moved: None,
             captured: None,
-        });
-        self.game.begin_move(&self.board, ep_key);
-        self.game.halfmove += 1;
-        self.game.end_move(&self.board, ep_key);
+        };
+        self.game.play_null(undo, &self.board, ep_key);
     }
 
     #[inline]

@@ -144,7 +144,7 @@ fn rook_mutates_on_castling_per_variant() {
     let mut a = pos::<Anti>(fen);
     play(&mut a, "e1g1");
     assert_eq!(at(&a, "f1"), Some('B'));
-    assert_eq!(a.castling_rights(), CastlingRights::of(Color::Black));
+    assert_eq!(a.game.castling, CastlingRights::of(Color::Black));
 }
 
 #[test]
@@ -176,7 +176,7 @@ fn castling_right_survives_the_rook_leaving_but_not_the_king() {
     play(&mut p, "h1h2");
     assert_eq!(p.to_fen(), "4k3/8/8/8/8/8/7B/4K3 b K - 1 1");
     play(&mut p, "e8d8 e1d1");
-    assert_eq!(p.castling_rights(), 0);
+    assert_eq!(p.game.castling, 0);
 }
 
 #[test]
