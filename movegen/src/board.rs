@@ -192,6 +192,8 @@ pub trait Placement {
     fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool;
     /// Zobrist key of the placement alone, computed from scratch.
     fn placement_hash(&self) -> u64;
+    /// A text picture of the board for the `d` command.
+    fn picture(&self) -> String;
 
     /// Pieces of the other side giving check to the king of `us` (on the board).
     #[inline]
@@ -250,6 +252,9 @@ impl Placement for Board {
     }
     fn placement_hash(&self) -> u64 {
         Board::placement_hash(self)
+    }
+    fn picture(&self) -> String {
+        Board::picture(self)
     }
 }
 

@@ -290,10 +290,7 @@ impl Position for Chess {
         self.toggle(to, placed);
 
         if mv.is_castle() {
-            let side = CastlingSide::of(us)
-                .iter()
-                .find(|s| s.king_to == to)
-                .expect("castling side");
+            let side = CastlingSide::landing_on(us, to);
             let rook = self.board.remove(side.rook_from);
             self.toggle(side.rook_from, rook);
             self.board.put(side.rook_to, rook);
@@ -335,10 +332,7 @@ impl Position for Chess {
             self.board.put(sq, c);
         }
         if mv.is_castle() {
-            let side = CastlingSide::of(us)
-                .iter()
-                .find(|s| s.king_to == to)
-                .expect("castling side");
+            let side = CastlingSide::landing_on(us, to);
             self.board.relocate(side.rook_to, side.rook_from);
         }
     }
@@ -381,10 +375,6 @@ impl Position for Chess {
     fn null_move_safe(&self) -> bool {
         let ours = self.board.color(self.game.side);
         (ours & !(self.board.kind(PieceKind::Pawn) | self.board.kind(PieceKind::King))).any()
-    }
-
-    fn board_picture(&self) -> String {
-        self.board.picture()
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {

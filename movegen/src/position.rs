@@ -176,7 +176,9 @@ pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
     fn null_move_safe(&self) -> bool;
 
     /// A text picture of the board for the `d` command.
-    fn board_picture(&self) -> String;
+    fn board_picture(&self) -> String {
+        self.board().picture()
+    }
 
     /// The game's outcome if it is over, counting rule draws.
     fn outcome(&self) -> Option<Outcome> {

@@ -4,7 +4,7 @@
 use super::unit::{Unit, COMPONENTS};
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::board::Placement;
+use crate::board::{picture, Placement};
 use crate::types::{Color, Piece, PieceKind, Square};
 use crate::zobrist;
 
@@ -259,5 +259,8 @@ impl Placement for UnitBoard {
     }
     fn placement_hash(&self) -> u64 {
         UnitBoard::placement_hash(self)
+    }
+    fn picture(&self) -> String {
+        picture(|sq| self.cell(sq).label(false))
     }
 }

@@ -24,7 +24,6 @@ pub use board::{Cell, UnitBoard};
 pub use moves::{Move, MoveList, MoveText, CAPACITY};
 pub use unit::{Unit, COMPONENTS};
 
-use crate::board::picture;
 use crate::error::{FenError, MoveError};
 use crate::fen::FenFields;
 use crate::game::{en_passant_square_key, Game, GameState};
@@ -166,10 +165,6 @@ impl Position for Augsburg {
             | self.board.kind(PieceKind::Bishop)
             | self.board.kind(PieceKind::Rook);
         (ours & pieces).any()
-    }
-
-    fn board_picture(&self) -> String {
-        picture(|sq| self.board.cell(sq).label(false))
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {

@@ -78,10 +78,7 @@ impl Augsburg {
         let (from, to) = (mv.from(), mv.to());
         self.game.castling &= !CastlingRights::of(us);
         if from.file().abs_diff(to.file()) == 2 {
-            let side = CastlingSide::of(us)
-                .iter()
-                .find(|s| s.king_to == to)
-                .expect("castling side");
+            let side = CastlingSide::landing_on(us, to);
             let corner = self.board.cell(side.rook_from).components();
             self.put(st, from, Cell::EMPTY);
             self.put(st, to, Cell::king(us));

@@ -425,10 +425,6 @@ impl Position for Dynamo {
         (ours & !(self.board.kind(PieceKind::Pawn) | self.board.kind(PieceKind::King))).any()
     }
 
-    fn board_picture(&self) -> String {
-        self.board.picture()
-    }
-
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let wanted = moves::parse_effect(text)?;
         let mut list = MoveList::new();

@@ -147,13 +147,6 @@ impl<M: Mutation> EinsteinPosition<M> {
         }
     }
 
-    fn castling_side(color: Color, king_to: Square) -> &'static CastlingSide {
-        CastlingSide::of(color)
-            .iter()
-            .find(|s| s.king_to == king_to)
-            .expect("castling side")
-    }
-
     #[inline]
     fn toggle(&mut self, sq: Square, piece: Piece) {
         self.game.hash ^= zobrist::piece(piece.index(), sq.index());
@@ -263,7 +256,7 @@ impl<M: Mutation> Position for EinsteinPosition<M> {
         self.place(to, Piece::new(us, kind));
 
         if mv.is_castle() {
-            let side = Self::castling_side(us, to);
+            let side = CastlingSide::landing_on(us, to);
             let rook = self.take(side.rook_from);
             self.place(side.rook_to, Piece::new(us, M::after_quiet(rook.kind)));
         }
@@ -298,7 +291,7 @@ impl<M: Mutation> Position for EinsteinPosition<M> {
             self.board.put(sq, c);
         }
         if mv.is_castle() {
-            let side = Self::castling_side(us, to);
+            let side = CastlingSide::landing_on(us, to);
             self.board.remove(side.rook_to);
             self.board
                 .put(side.rook_from, Piece::new(us, PieceKind::Rook));
@@ -384,10 +377,6 @@ impl<M: Mutation> Position for EinsteinPosition<M> {
         Iterator::any(&mut king_steps, |to| {
             !self.board.is_attacked(to, us.flip(), no_king)
         })
-    }
-
-    fn board_picture(&self) -> String {
-        self.board.picture()
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
