@@ -234,3 +234,55 @@ pub fn en_passant_square_key(board: &impl Placement, game: &GameState<Option<Squ
         _ => 0,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Chess, Dynamo, Position};
+
+    fn play_all<P: Position>(pos: &mut P, moves: &str) {
+        for m in moves.split_whitespace() {
+            let mv = pos.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+            pos.play(mv);
+        }
+    }
+
+    /// Knights out and back twice: the start position occurs a third time; a pawn move
+    /// then resets the clock and nothing before it counts any more.
+    #[test]
+    fn repetitions_count_back_to_the_last_irreversible_move() {
+        let mut p = Chess::startpos();
+        play_all(&mut p, "g1f3 g8f6 f3g1 f6g8");
+        assert_eq!((p.repetitions(), p.halfmove_clock()), (1, 4));
+        play_all(&mut p, "g1f3 g8f6 f3g1 f6g8");
+        assert_eq!(p.repetitions(), 2);
+        play_all(&mut p, "e2e4");
+        assert_eq!((p.repetitions(), p.halfmove_clock()), (0, 0));
+        for _ in 0..9 {
+            p.undo();
+        }
+        assert_eq!(p.to_fen(), Chess::startpos().to_fen());
+        assert_eq!(p.hash(), Chess::startpos().hash());
+    }
+
+    /// A null move hands the turn over, counts a ply, and is taken back whole, in an
+    /// orthodox variant and in Dynamo (which keeps its key its own way).
+    #[test]
+    fn null_moves_pass_the_turn_and_undo_restores_it() {
+        fn check<P: Position>(fen: &str, after: &str) {
+            let mut p = P::from_fen(fen).unwrap();
+            p.play_null();
+            assert_eq!(p.to_fen(), after);
+            assert_eq!(p.hash(), P::from_fen(after).unwrap().hash());
+            p.undo();
+            assert_eq!(p.to_fen(), fen);
+        }
+        check::<Chess>(
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 3 7",
+            "4k3/8/8/3pP3/8/8/8/4K3 b - - 4 7",
+        );
+        check::<Dynamo>(
+            "r3k3/8/8/8/8/8/8/4K2R b Kq - 0 9",
+            "r3k3/8/8/8/8/8/8/4K2R w Kq - 1 10",
+        );
+    }
+}
