@@ -5,8 +5,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use feerie_eval::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval, Evaluator};
-use feerie_movegen::{AntiEinstein, Augsburg, Chess, Dynamo, Einstein, Position, ReverseEinstein};
-use feerie_search::{Limits, Searcher, Signals};
+use feerie_movegen::{AntiEinstein, Augsburg, Chess, Dynamo, Einstein, ReverseEinstein};
+use feerie_search::{Limits, SearchPolicy, Searcher, Signals};
 use std::time::Instant;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -14,7 +14,7 @@ const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R 
 
 /// Benches each (name, FEN, depth) of `variant` with a fresh 4 MiB table per search.
 /// `prefix` goes before the name in the benchmark id (empty for chess).
-fn bench_variant<P: Position, E: Evaluator<P>>(
+fn bench_variant<P: SearchPolicy, E: Evaluator<P>>(
     c: &mut Criterion,
     prefix: &str,
     positions: &[(&str, &str, u32)],

@@ -121,6 +121,17 @@ pub struct Chess {
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 impl Chess {
+    /// The piece `mv` captures (en passant: the pawn passed), if it is a capture.
+    pub fn captured(&self, mv: Move) -> Option<Piece> {
+        if !mv.is_capture() {
+            None
+        } else if mv.kind() == Move::EN_PASSANT {
+            Some(Piece::new(self.game.side.flip(), PieceKind::Pawn))
+        } else {
+            self.board.piece_at(mv.to())
+        }
+    }
+
     /// Generates every legal move into `sink`: a move list, or a counter that only adds
     /// up popcounts (perft's last ply).
     #[inline]
@@ -344,37 +355,6 @@ impl Position for Chess {
         };
         self.game
             .play_null(undo, &self.board, en_passant_square_key);
-    }
-
-    #[inline]
-    fn is_noisy(&self, mv: Move) -> bool {
-        mv.is_capture() || mv.promotion().is_some()
-    }
-
-    fn noisy_score(&self, mv: Move) -> i32 {
-        let victim = if mv.kind() == Move::EN_PASSANT {
-            PieceKind::Pawn.index() as i32
-        } else {
-            self.board
-                .piece_at(mv.to())
-                .map_or(-1, |p| p.kind.index() as i32)
-        };
-        let attacker = self
-            .board
-            .piece_at(mv.from())
-            .map_or(0, |p| p.kind.index() as i32);
-        let promo = mv.promotion().map_or(0, |p| p.index() as i32 * 10);
-        victim * 10 - attacker + promo
-    }
-
-    #[inline]
-    fn history_index(&self, mv: Move) -> usize {
-        self.game.side.index() * 4096 + mv.from().index() * 64 + mv.to().index()
-    }
-
-    fn null_move_safe(&self) -> bool {
-        let ours = self.board.color(self.game.side);
-        (ours & !(self.board.kind(PieceKind::Pawn) | self.board.kind(PieceKind::King))).any()
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {

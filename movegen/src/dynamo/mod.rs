@@ -1,10 +1,10 @@
 //! Dynamo chess (docs/rules.md, "Dynamo"): no captures; pieces push and pull one other
 //! piece, possibly off the board. A king is in check when the opponent could remove it.
 //!
-//! Generation lists every way of playing (`gen`), writes each as its effect (`moves`),
-//! removes duplicate effects with a sort, then keeps the moves after which the mover's
-//! king is on the board and cannot be removed (`check`), and that do not undo the
-//! opponent's last move.
+//! Generation lists every effect once (`gen`), written as its displacements (`moves`),
+//! then keeps the moves after which the mover's king is on the board and cannot be
+//! removed (`check`; `check::KingGuard` skips the test for moves that cannot matter),
+//! and that do not undo the opponent's last move.
 //!
 //! Decisions where docs/rules.md is silent:
 //! - the no-undo rule compares 64-bit placement keys, and does not apply right after a
@@ -29,7 +29,7 @@ use crate::position::{MoveCode, Position};
 use crate::types::{Color, Piece, PieceKind};
 use crate::zobrist;
 use arrayvec::ArrayVec;
-use check::{removable, Bits};
+use check::{removable, Bits, KingGuard};
 use gen::{Candidates, Gen};
 pub use moves::{Displacement, Move};
 
@@ -55,6 +55,13 @@ struct Undo {
     changed: Bitboard,
 }
 
+/// The no-undo rule's forbidden placement: a move can restore `key` only by touching
+/// every square of `changed` (the squares the opponent's last move changed).
+struct Forbidden {
+    key: u64,
+    changed: Bitboard,
+}
+
 /// A Dynamo position. It has no en passant (`()`), and marks check with the king's
 /// square in `GameState::checkers`.
 #[derive(Clone, Debug)]
@@ -64,9 +71,6 @@ pub struct Dynamo {
     /// Zobrist key of the placement alone, for the no-undo rule.
     placement: u64,
 }
-
-/// Value of a piece leaving the board (or promoted to), for noisy moves.
-const REMOVAL_VALUE: [i32; 6] = [100, 300, 320, 500, 900, 20_000];
 
 impl Dynamo {
     /// The placement as bitboards.
@@ -114,6 +118,17 @@ impl Dynamo {
         key
     }
 
+    /// The placement after `mv` (legal), as bitboards, without playing it.
+    #[inline]
+    pub fn bits_after(&self, mv: Move) -> Bits {
+        let mut b = self.bits();
+        self.toggle_displacement(&mut b, mv.first());
+        if let Some(d) = mv.second() {
+            self.toggle_displacement(&mut b, d);
+        }
+        b
+    }
+
     /// Applies one displacement to `b`. Toggles commute, so the two displacements of a
     /// move can be applied one after the other even when one lands where the other left.
     #[inline]
@@ -126,27 +141,20 @@ impl Dynamo {
     }
 
     /// The mover's king stays on the board and cannot be removed, and the move does not
-    /// restore the placement `forbidden` (the one before the opponent's last move, with
-    /// the squares that move changed).
-    /// A move touching no square of `danger` (see `check::danger_zone`) cannot change
-    /// whether an unchecked king can be removed, so the full test is skipped.
-    #[inline]
-    fn legal_after(
-        &self,
-        bits: &Bits,
-        mv: Move,
-        forbidden: Option<(u64, Bitboard)>,
-        danger: Bitboard,
-    ) -> bool {
+    /// restore the placement the no-undo rule forbids. The guard (everything matters
+    /// when the king is in check) skips the king test for moves that cannot change it.
+    #[inline(always)]
+    fn legal_after(&self, bits: &Bits, mv: Move, forbidden: &Forbidden, guard: &KingGuard) -> bool {
         let touched = mv.squares();
-        if let Some((key, changed)) = forbidden {
-            if (changed & !touched).is_empty() && key == self.placement_after(mv) {
-                return false;
-            }
+        if (forbidden.changed & !touched).is_empty() && forbidden.key == self.placement_after(mv) {
+            return false;
         }
-        if (touched & danger).is_empty() {
-            return true;
-        }
+        !guard.may_matter(mv, touched) || self.king_safe_after(bits, mv)
+    }
+
+    /// The mover's king is on the board after `mv` and cannot be removed.
+    #[inline(never)]
+    fn king_safe_after(&self, bits: &Bits, mv: Move) -> bool {
         let mut b = *bits;
         self.toggle_displacement(&mut b, mv.first());
         if let Some(d) = mv.second() {
@@ -154,6 +162,59 @@ impl Dynamo {
         }
         let king = b.pieces(self.game.side, PieceKind::King);
         king.any() && !removable(&b, king.lsb(), self.game.side.flip())
+    }
+
+    /// The placement the no-undo rule forbids now.
+    fn forbidden(&self) -> Forbidden {
+        match self.game.last_undo() {
+            Some(s) if s.mv.is_some() => Forbidden {
+                key: s.placement,
+                changed: s.changed,
+            },
+            // No square set is ever wholly touched: nothing is forbidden.
+            _ => Forbidden {
+                key: 0,
+                changed: Bitboard::FULL,
+            },
+        }
+    }
+
+    /// Calls `found` with every legal move, in generation order (castling last).
+    #[inline]
+    fn for_each_legal(&self, mut found: impl FnMut(Move)) {
+        let us = self.game.side;
+        let mut cand = Candidates::new();
+        Gen::new(&self.board, us, &mut cand).all(us);
+        let bits = self.bits();
+        let forbidden = self.forbidden();
+        let guard = match self.board.king(us) {
+            Some(k) if !self.game.in_check() => KingGuard::new(&bits, k, us.flip()),
+            _ => KingGuard::EVERYTHING,
+        };
+        for &m in cand.iter() {
+            if self.legal_after(&bits, m, &forbidden, &guard) {
+                found(m);
+            }
+        }
+        if self.game.in_check() {
+            return;
+        }
+        for cs in CastlingSide::of(us) {
+            if self.game.castling & cs.right == 0
+                || (cs.must_be_empty() & self.board.occupied()).any()
+            {
+                continue;
+            }
+            let m = Move::pair(
+                Displacement::new(cs.king_from, Some(cs.king_to), None),
+                Displacement::new(cs.rook_from, Some(cs.rook_to), None),
+            );
+            if self.castling_path_safe(&bits, cs)
+                && self.legal_after(&bits, m, &forbidden, &KingGuard::EVERYTHING)
+            {
+                found(m);
+            }
+        }
     }
 
     /// Castling's extra condition: the king's path squares (its start square was tested
@@ -183,26 +244,6 @@ impl Dynamo {
         }
     }
 
-    /// Material the side to move wins by `mv`, in centipawns: enemy pieces it removes
-    /// and its promotions count for it, its own removed pieces and enemy promotions
-    /// (a pushed enemy pawn promotes too) against it.
-    fn material_swing(&self, mv: Move) -> i32 {
-        let mut swing = 0;
-        for d in mv.parts() {
-            let Some(p) = self.board.piece_at(d.from()) else {
-                continue;
-            };
-            let sign = if p.color == self.game.side { 1 } else { -1 };
-            if let Some(promo) = d.promotion() {
-                swing += sign * (REMOVAL_VALUE[promo.index()] - REMOVAL_VALUE[0]);
-            }
-            if d.to().is_none() {
-                swing -= sign * REMOVAL_VALUE[p.kind.index()];
-            }
-        }
-        swing
-    }
-
     fn finish_move(&mut self) {
         self.game.pass_turn();
         self.game.hash = self.game.key(self.placement, 0);
@@ -225,11 +266,10 @@ impl Position for Dynamo {
         let castling = fields.castling_rights()?;
         // Dynamo has no en passant: a square is accepted (if it is one) and ignored.
         fields.en_passant_square()?;
-        let game = GameState::new(&fields, castling, ());
         let mut pos = Dynamo {
             placement: board.placement_hash(),
             board,
-            game: Game::new(game),
+            game: Game::new(GameState::new(&fields, castling, ())),
         };
         pos.validate()?;
         pos.game.hash = pos.game.key(pos.placement, 0);
@@ -253,41 +293,13 @@ impl Position for Dynamo {
 
     fn legal_moves(&self, moves: &mut MoveList) {
         moves.clear();
-        let us = self.game.side;
-        let mut cand = Candidates::new();
-        let mut gen = Gen::new(&self.board, &mut cand);
-        gen.all(us);
-        let castlings = if self.game.in_check() {
-            ArrayVec::new()
-        } else {
-            gen.castlings(us, self.game.castling)
-        };
-        let bits = self.bits();
-        let forbidden = self
-            .game
-            .last_undo()
-            .filter(|s| s.mv.is_some())
-            .map(|s| (s.placement, s.changed));
-        let danger = match self.board.king(us) {
-            Some(k) if !self.game.in_check() => check::danger_zone(k),
-            _ => Bitboard::FULL,
-        };
-        for &m in cand.iter() {
-            if self.legal_after(&bits, m, forbidden, danger) {
-                moves.push(m);
-            }
-        }
-        for cs in castlings {
-            let m = Move::pair(
-                Displacement::new(cs.king_from, Some(cs.king_to), None),
-                Displacement::new(cs.rook_from, Some(cs.rook_to), None),
-            );
-            if self.castling_path_safe(&bits, &cs)
-                && self.legal_after(&bits, m, forbidden, Bitboard::FULL)
-            {
-                moves.push(m);
-            }
-        }
+        self.for_each_legal(|m| moves.push(m));
+    }
+
+    fn count_legal(&self) -> usize {
+        let mut n = 0;
+        self.for_each_legal(|_| n += 1);
+        n
     }
 
     fn play(&mut self, mv: Move) {
@@ -348,81 +360,21 @@ impl Position for Dynamo {
         self.finish_move();
     }
 
-    /// Only moves that win material outright: a self-removal (`d5E`, or a slider
-    /// following its victim off for less than it pushed off) is a sacrifice, ordered and
-    /// pruned like a quiet move, and quiescence never looks at it.
-    #[inline]
-    fn is_noisy(&self, mv: Move) -> bool {
-        (mv.removes() || mv.promotes()) && self.material_swing(mv) > 0
-    }
-
-    fn noisy_score(&self, mv: Move) -> i32 {
-        self.material_swing(mv)
-    }
-
-    /// The swing, less the most valuable of the mover's own displaced pieces that the
-    /// opponent could then remove in one move (a one-reply exchange estimate: a queen
-    /// that follows its victim onto an open line usually goes next).
-    fn noisy_gain(&self, mv: Move) -> Option<i32> {
-        let mut b = self.bits();
-        self.toggle_displacement(&mut b, mv.first());
-        if let Some(d) = mv.second() {
-            self.toggle_displacement(&mut b, d);
-        }
-        let mut risk = 0;
-        for d in mv.parts() {
-            let (Some(to), Some(p)) = (d.to(), self.board.piece_at(d.from())) else {
-                continue;
-            };
-            if p.color == self.game.side
-                && p.kind != PieceKind::King
-                && removable(&b, to, self.game.side.flip())
-            {
-                let kind = d.promotion().unwrap_or(p.kind);
-                risk = risk.max(REMOVAL_VALUE[kind.index()]);
-            }
-        }
-        Some(self.material_swing(mv) - risk)
-    }
-
-    /// Quiet checks in the first quiescence ply: a check threatens to push the king off
-    /// the board, the way Dynamo games are won, and it is cheap to find
-    /// (`gives_check` below). Worth 6-2 at equal depth 4; about even at equal time.
-    const QSEARCH_CHECK_PLIES: u32 = 1;
-    /// Matches at 0.1 s a move: horizon 4 scored 62% against 6 (40 games), 6 60% against
-    /// 8 and 8 82% against 12 (20 games each), 2 43% against 4 (40 games). Deeper
-    /// quiescence costs more time than it finds.
-    const QSEARCH_MAX_PLIES: u32 = 4;
-
-    /// Only a move touching the enemy king's `danger_zone` can change whether that
-    /// king can be removed (it cannot be now: the opponent's move was legal), so most
-    /// moves are answered by one mask test.
+    /// The enemy king cannot be removed now (the opponent's move was legal), so only a
+    /// move its `KingGuard` says may matter can change that: most moves are answered by
+    /// mask tests.
     fn gives_check(&self, mv: Move) -> bool {
         let them = self.game.side.flip();
         let Some(k) = self.board.king(them) else {
             return false;
         };
-        if (mv.squares() & check::danger_zone(k)).is_empty() {
+        let bits = self.bits();
+        if !KingGuard::new(&bits, k, self.game.side).may_matter(mv, mv.squares()) {
             return false;
         }
-        let mut b = self.bits();
-        self.toggle_displacement(&mut b, mv.first());
-        if let Some(d) = mv.second() {
-            self.toggle_displacement(&mut b, d);
-        }
+        let b = self.bits_after(mv);
         let king = b.pieces(them, PieceKind::King);
         king.any() && removable(&b, king.lsb(), self.game.side)
-    }
-
-    #[inline]
-    fn history_index(&self, mv: Move) -> usize {
-        let d = mv.first();
-        self.game.side.index() * 4096 + d.from().index() * 64 + d.to().unwrap_or(d.from()).index()
-    }
-
-    fn null_move_safe(&self) -> bool {
-        let ours = self.board.color(self.game.side);
-        (ours & !(self.board.kind(PieceKind::Pawn) | self.board.kind(PieceKind::King))).any()
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
@@ -445,7 +397,7 @@ mod tests {
         let mut pos = Dynamo::from_fen(fen).unwrap();
         let count = |p: &Dynamo| {
             let mut c = Candidates::new();
-            Gen::new(&p.board, &mut c).all(p.game.side);
+            Gen::new(&p.board, p.game.side, &mut c).all(p.game.side);
             let mut l = MoveList::new();
             p.legal_moves(&mut l);
             (c.len(), l.len())
@@ -496,7 +448,7 @@ mod tests {
     /// the result tested (king present and safe, placement not the forbidden one).
     fn slow_legal(pos: &Dynamo) -> Vec<Move> {
         let mut cand = Candidates::new();
-        Gen::new(&pos.board, &mut cand).all(pos.game.side);
+        Gen::new(&pos.board, pos.game.side, &mut cand).all(pos.game.side);
         let forbidden = pos
             .game
             .last_undo()
@@ -572,33 +524,6 @@ mod tests {
             }
         }
         assert!(nodes > 1000, "{nodes}");
-    }
-
-    /// Only material won is noisy: exits and removals that cost more than they win are
-    /// not (quiescence never looks at them), and a removal whose pusher is then removed
-    /// is expected to lose.
-    #[test]
-    fn noisy_means_material_won() {
-        // White rook d5 can push the knight a5 off (and stay, follow, or follow it
-        // off); the black rook a8 would push a rook standing on a5 off in turn.
-        let p = Dynamo::from_fen("r3k3/1P6/8/n2R4/8/8/8/4K3 w - - 0 1").unwrap();
-        let mv = |s: &str| p.parse_move(s).unwrap();
-        assert!(p.is_noisy(mv("a5E")));
-        assert_eq!(p.noisy_gain(mv("a5E")), Some(300));
-        assert!(p.is_noisy(mv("a5E/d5a5")));
-        assert_eq!(p.noisy_gain(mv("a5E/d5a5")), Some(300 - 500));
-        // Rook and knight both leave: a rook for a knight.
-        assert!(!p.is_noisy(mv("a5E/d5E")));
-        // The rook leaves the board alone: a plain sacrifice.
-        assert!(!p.is_noisy(mv("d5E")));
-        assert!(p.noisy_score(mv("d5E")) < 0);
-        // The pawn promotes, or pushes the rook on a8 off diagonally.
-        assert!(p.is_noisy(mv("b7b8q")));
-        assert!(p.is_noisy(mv("a8E")));
-        assert!(p.noisy_score(mv("b7b8q")) > p.noisy_score(mv("b7b8n")));
-        assert!(!p.is_noisy(mv("d5d4")));
-        // Ordering: the safe removal first, the losing one below it.
-        assert!(p.noisy_score(mv("a5E")) >= p.noisy_score(mv("a5E/d5a5")));
     }
 
     /// `gives_check` (mask shortcut, toggled bitboards) agrees with playing the move

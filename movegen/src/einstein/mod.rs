@@ -92,6 +92,59 @@ impl<M: Mutation> EinsteinPosition<M> {
         }
     }
 
+    /// The piece `mv` captures (en passant: the piece passed), if it is a capture.
+    pub fn captured(&self, mv: Move) -> Option<Piece> {
+        match mv.kind() {
+            _ if !mv.is_capture() => None,
+            Move::EN_PASSANT => self
+                .game
+                .en_passant
+                .and_then(|ep| self.board.piece_at(ep.victim)),
+            _ => self.board.piece_at(mv.to()),
+        }
+    }
+
+    /// True when the side to move has a move that costs it nothing (pins aside): a pawn
+    /// step (a pawn stays a pawn, or grows), a quiet move of a piece whose mutation does
+    /// not step it down (in reverse-einstein any quiet move), or a king step to a square
+    /// the opponent does not attack. In einstein and anti-einstein every other quiet
+    /// move steps the mover down.
+    pub fn has_free_move(&self) -> bool {
+        let us = self.game.side;
+        let ours = self.board.color(us);
+        let occ = self.board.occupied();
+        let kings = self.board.kind(PieceKind::King);
+        let pawns = self.board.pieces(us, PieceKind::Pawn);
+        let steps = if us == Color::White {
+            pawns.north()
+        } else {
+            pawns.south()
+        };
+        if (steps & !occ).any() {
+            return true;
+        }
+        for sq in ours & !kings & !pawns {
+            let kind = self.board.piece_at(sq).expect("occupied").kind;
+            if M::after_quiet(kind) >= kind {
+                let reach = match kind {
+                    PieceKind::Knight => attacks::knight(sq),
+                    PieceKind::Bishop => attacks::bishop(sq, occ),
+                    PieceKind::Rook => attacks::rook(sq, occ),
+                    _ => attacks::queen(sq, occ),
+                };
+                if (reach & !occ).any() {
+                    return true;
+                }
+            }
+        }
+        let king = self.board.king(us).expect("king on board");
+        let no_king = occ.without(king);
+        let mut king_steps = (attacks::king(king) & !occ).into_iter();
+        Iterator::any(&mut king_steps, |to| {
+            !self.board.is_attacked(to, us.flip(), no_king)
+        })
+    }
+
     /// The hash computed from scratch (tests compare it with the incremental one).
     pub fn recomputed_hash(&self) -> u64 {
         self.game.key_from(&self.board, ep_key)
@@ -305,78 +358,6 @@ impl<M: Mutation> Position for EinsteinPosition<M> {
             captured: None,
         };
         self.game.play_null(undo, &self.board, ep_key);
-    }
-
-    #[inline]
-    fn is_noisy(&self, mv: Move) -> bool {
-        mv.is_capture()
-    }
-
-    /// MVV-LVA, with the capturer's upgrade (or downgrade) as a tie-break.
-    fn noisy_score(&self, mv: Move) -> i32 {
-        let victim = match mv.kind() {
-            Move::EN_PASSANT => self
-                .game
-                .en_passant
-                .and_then(|ep| self.board.piece_at(ep.victim)),
-            _ => self.board.piece_at(mv.to()),
-        }
-        .map_or(-1, |p| p.kind.index() as i32);
-        let attacker = self
-            .board
-            .piece_at(mv.from())
-            .map_or(PieceKind::Pawn, |p| p.kind);
-        let change = Self::mutated(attacker, true).index() as i32 - attacker.index() as i32;
-        victim * 16 - attacker.index() as i32 * 2 + change
-    }
-
-    #[inline]
-    fn history_index(&self, mv: Move) -> usize {
-        self.game.side.index() * 4096 + mv.from().index() * 64 + mv.to().index()
-    }
-
-    /// Passing is only a fair stand-in for a move when the side has a move that costs
-    /// nothing. In einstein and anti-einstein every quiet move of a piece steps it down,
-    /// so zugzwang is common; the free moves are a king's step to a safe square, a pawn
-    /// step (a pawn stays a pawn, or grows), and in reverse-einstein any quiet move.
-    /// The side also needs pieces besides pawns, as in chess.
-    fn null_move_safe(&self) -> bool {
-        let us = self.game.side;
-        let ours = self.board.color(us);
-        let occ = self.board.occupied();
-        let kings = self.board.kind(PieceKind::King);
-        if (ours & !(self.board.kind(PieceKind::Pawn) | kings)).is_empty() {
-            return false;
-        }
-        let pawns = self.board.pieces(us, PieceKind::Pawn);
-        let steps = if us == Color::White {
-            pawns.north()
-        } else {
-            pawns.south()
-        };
-        if (steps & !occ).any() {
-            return true;
-        }
-        for sq in ours & !kings & !pawns {
-            let kind = self.board.piece_at(sq).expect("occupied").kind;
-            if M::after_quiet(kind) >= kind {
-                let reach = match kind {
-                    PieceKind::Knight => attacks::knight(sq),
-                    PieceKind::Bishop => attacks::bishop(sq, occ),
-                    PieceKind::Rook => attacks::rook(sq, occ),
-                    _ => attacks::queen(sq, occ),
-                };
-                if (reach & !occ).any() {
-                    return true;
-                }
-            }
-        }
-        let king = self.board.king(us).expect("king on board");
-        let no_king = occ.without(king);
-        let mut king_steps = (attacks::king(king) & !occ).into_iter();
-        Iterator::any(&mut king_steps, |to| {
-            !self.board.is_attacked(to, us.flip(), no_king)
-        })
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
