@@ -1,17 +1,7 @@
 //! Chess rules beyond perft: FEN round trips and rejections, hashing, notation,
-//! outcomes.
+//! outcomes. (Hashing, notation and undo over the suite trees: `tree_consistency.rs`.)
 
 use feerie_movegen::{Chess, FenError, MoveError, Outcome, Position};
-use feerie_tests::{check_tree, read_suite};
-
-#[test]
-fn hash_fen_notation_and_undo_hold_over_suite_trees() {
-    for case in read_suite("chess.epd") {
-        let mut pos = Chess::from_fen(&case.fen).unwrap();
-        let nodes = check_tree(&mut pos, 3).unwrap_or_else(|e| panic!("{e}"));
-        assert!(nodes > 1);
-    }
-}
 
 #[test]
 fn fen_round_trips() {
