@@ -505,6 +505,7 @@ impl Position for Chess {
         } else {
             None
         };
+        debug_assert_legal_shape(mv, us, piece, captured);
         self.history.push(self.save(Some(mv), captured));
         self.begin_move();
 
@@ -581,6 +582,7 @@ impl Position for Chess {
     }
 
     fn play_null(&mut self) {
+        debug_assert!(!self.in_check(), "null move in check: {}", self.to_fen());
         self.history.push(self.save(None, None));
         self.begin_move();
         self.halfmove += 1;
@@ -652,6 +654,22 @@ impl Position for Chess {
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         parse_orthodox_move(self, text)
     }
+}
+
+/// The cheap part of "`play` gets a legal move", checked in debug builds (tests): the
+/// mover belongs to the side to move, and a captured piece is an enemy piece, never a king.
+#[inline]
+pub(crate) fn debug_assert_legal_shape<M: std::fmt::Display>(
+    mv: M,
+    us: Color,
+    piece: Piece,
+    captured: Option<Piece>,
+) {
+    debug_assert_eq!(piece.color, us, "{mv} moves the opponent's {piece:?}");
+    debug_assert!(
+        captured.is_none_or(|c| c.color != us && c.kind != PieceKind::King),
+        "{mv} captures {captured:?}"
+    );
 }
 
 /// Parses an orthodox UCI move string (`e2e4`, `e7e8q`) against the legal moves.

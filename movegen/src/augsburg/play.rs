@@ -30,6 +30,11 @@ pub(super) struct State {
 impl Augsburg {
     /// Plays a legal move.
     pub(super) fn make(&mut self, mv: Move) {
+        debug_assert_eq!(
+            self.board.cell(mv.from()).color(),
+            Some(self.side),
+            "{mv}: no unit of the side to move on its square"
+        );
         let mut st = self.save();
         let irreversible = if self.board.cell(mv.from()).is_king() {
             self.begin_move();
@@ -59,6 +64,7 @@ impl Augsburg {
 
     /// Passes.
     pub(super) fn make_null(&mut self) {
+        debug_assert!(!self.checkers.any(), "null move in check");
         let st = self.save();
         self.begin_move();
         self.halfmove += 1;

@@ -26,7 +26,9 @@ pub use mutation::{down, up, Anti, Mutation, Reverse, Standard};
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::chess::{count_repetitions, parse_uci_move, validate_castling, validate_kings};
+use crate::chess::{
+    count_repetitions, debug_assert_legal_shape, parse_uci_move, validate_castling, validate_kings,
+};
 use crate::error::{FenError, MoveError};
 use crate::fen::{CastlingRights, CastlingSide, FenFields};
 use crate::position::Position;
@@ -408,6 +410,7 @@ impl<M: Mutation> Position for EinsteinPosition<M> {
             _ => None,
         };
         let captured = captured_sq.map(|sq| self.board.piece_at(sq).expect("captured piece"));
+        debug_assert_legal_shape(mv, us, piece, captured);
         self.history
             .push(self.save(Some(mv), Some(piece), captured));
         self.begin_move();
@@ -468,6 +471,7 @@ impl<M: Mutation> Position for EinsteinPosition<M> {
     }
 
     fn play_null(&mut self) {
+        debug_assert!(!self.in_check(), "null move in check: {}", self.to_fen());
         self.history.push(self.save(None, None, None));
         self.begin_move();
         self.halfmove += 1;
