@@ -4,7 +4,7 @@
 
 use feerie_eval::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval, Evaluator};
 use feerie_movegen::{AntiEinstein, Augsburg, Chess, Dynamo, Einstein, Position};
-use feerie_search::{Info, Limits, Score, Searcher, Signals, MAX_DEPTH};
+use feerie_search::{Bound, Info, Limits, Score, Searcher, Signals, MAX_DEPTH};
 
 fn run<P: Position, E: Evaluator<P>>(
     eval: E,
@@ -41,7 +41,12 @@ fn check_multipv<P: Position, E: Evaluator<P> + Clone>(eval: E, fens: &[&str], d
         let (best, infos) = run::<P, E>(eval.clone(), fen, limits, 3);
         let mut last_line_one = None;
         for d in 1..=depth {
-            let group: Vec<&Info<P::Move>> = infos.iter().filter(|i| i.depth == d).collect();
+            // Bound lines (a window failing after the first second of an iteration)
+            // are interim reports; the order holds for the exact lines.
+            let group: Vec<&Info<P::Move>> = infos
+                .iter()
+                .filter(|i| i.depth == d && i.bound == Bound::Exact)
+                .collect();
             if group.is_empty() {
                 continue;
             }
