@@ -5,8 +5,8 @@
 //!
 //! At every node: the FEN reads back to the same FEN, and the position read from it has
 //! the same hash and check state as the one reached by playing moves (incremental against
-//! recomputed); `count_legal` equals the length of the move list; the list holds each
-//! move once. For every move: its text parses back to it through `parse_move`, its
+//! recomputed). At every inner node: `count_legal` equals the length of the move list;
+//! the list holds each move once. For every move: its text parses back to it through `parse_move`, its
 //! 32-bit code decodes to it, `gives_check` agrees with playing it and asking `in_check`,
 //! and `undo` restores FEN, hash and check state exactly.
 
@@ -40,15 +40,18 @@ fn walk<P: Position>(
     let fen = pos.to_fen();
     let fail = |line: &[String], what: String| Err(format!("{fen} after {line:?}: {what}"));
     check_against_fen(pos, &fen).or_else(|what| fail(line, what))?;
+    stats.nodes += 1;
+    if depth == 0 {
+        // Leaves are most of the tree: only counted here (the count is checked against
+        // the list at every inner node).
+        stats.leaves += 1;
+        stats.widest = stats.widest.max(pos.count_legal());
+        return Ok(());
+    }
     let mut moves = P::MoveList::default();
     pos.legal_moves(&mut moves);
     check_move_list(pos, &moves).or_else(|what| fail(line, what))?;
-    stats.nodes += 1;
     stats.widest = stats.widest.max(moves.len());
-    if depth == 0 {
-        stats.leaves += 1;
-        return Ok(());
-    }
     let (hash, check) = (pos.hash(), pos.in_check());
     for &mv in moves.iter() {
         let text = mv.to_string();
