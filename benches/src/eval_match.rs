@@ -6,6 +6,8 @@
 //! gives the same result every time.
 
 use feerie_eval::Evaluator;
+use feerie_match::openings::random_line;
+use feerie_match::rng::Rng;
 use feerie_movegen::{Color, Outcome, Position};
 use feerie_search::{Limits, Searcher, Signals};
 use std::collections::HashSet;
@@ -106,29 +108,6 @@ impl End {
     }
 }
 
-/// A small deterministic generator (splitmix64), so a seed reproduces the openings.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform enough in `0..n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
-
 /// `count` distinct openings of `plies` random legal plies each, none already over.
 /// Gives up on distinctness after many tries (a variant with few short lines).
 pub fn openings<P: Position>(count: usize, plies: usize, seed: u64) -> Vec<Vec<P::Move>> {
@@ -138,21 +117,10 @@ pub fn openings<P: Position>(count: usize, plies: usize, seed: u64) -> Vec<Vec<P
     let mut tries = 0;
     while out.len() < count {
         tries += 1;
-        let mut pos = P::startpos();
-        let mut line = Vec::with_capacity(plies);
-        let mut moves = P::MoveList::default();
-        for _ in 0..plies {
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
+        if let Some(line) = random_line::<P>(&mut rng, plies) {
+            if seen.insert(line.position.hash()) || tries > 100 * count {
+                out.push(line.moves);
             }
-            let mv = moves[rng.below(moves.len())];
-            pos.play(mv);
-            line.push(mv);
-        }
-        let fresh = seen.insert(pos.hash()) || tries > 100 * count;
-        if line.len() == plies && pos.outcome().is_none() && fresh {
-            out.push(line);
         }
     }
     out

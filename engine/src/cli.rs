@@ -1,6 +1,7 @@
 //! Command-line subcommands (`feerie perft`, `feerie bench`, ...), parsed by hand: a few
 //! flags do not justify an argument-parsing dependency.
 
+mod matches;
 mod perft;
 
 use crate::bench;
@@ -53,7 +54,7 @@ pub fn run(args: &[String]) -> i32 {
             Out::stdout().line(&format!("feerie {}", env!("CARGO_PKG_VERSION")));
             0
         }),
-        "match" => return crate::matches::main(rest),
+        "match" => return matches::run(rest),
         other => Err(format!("unknown command '{other}' (try 'feerie help')")),
     };
     match result {

@@ -1,10 +1,10 @@
-//! Feerie's front ends: the UCI engine and the command-line tools, as a library so the
-//! integration tests can use the same code (PGN reading, the referee) as the binary.
+//! Feerie's front ends: the UCI engine and the command-line tools (`feerie match` hands
+//! over to `feerie-match`), as a library so the integration tests can use the same code
+//! as the binary.
 
 pub mod bench;
 pub mod cli;
 pub mod go_params;
-pub mod matches;
 pub mod options;
 pub mod out;
 pub mod position_cmd;

@@ -37,14 +37,6 @@ impl Write for QuietStdout {
     }
 }
 
-/// Prints `text` as it is (no newline added) on standard output and flushes; ends the
-/// process quietly if standard output is closed.
-pub fn print_stdout(text: &str) {
-    let mut stdout = QuietStdout;
-    let _ = stdout.write_all(text.as_bytes());
-    let _ = stdout.flush();
-}
-
 /// A cloneable, thread-safe line writer. On standard output a write error ends the
 /// process (see [`QuietStdout`]); other sinks (test buffers) ignore write errors.
 #[derive(Clone)]

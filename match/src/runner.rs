@@ -2,12 +2,13 @@
 //! processes; results collected on the calling thread, which prints progress, writes the
 //! PGN, and stops early on an SPRT verdict or when `stop` is set (Ctrl-C).
 
-use super::clock::Control;
-use super::game::{play_game, DrawRule, GameRules, ResignRule};
-use super::openings::{self, Rng};
-use super::pgn::{GameRecord, GameResult};
-use super::stats::{Sprt, Tally, Verdict};
-use super::uci_client::{EngineProcess, EngineSpec};
+use crate::clock::Control;
+use crate::game::{play_game, DrawRule, GameRules, ResignRule};
+use crate::openings;
+use crate::pgn::{GameRecord, GameResult};
+use crate::rng::Rng;
+use crate::stats::{Sprt, Tally, Verdict};
+use crate::uci_client::{EngineProcess, EngineSpec};
 use feerie_movegen::Position;
 use std::collections::VecDeque;
 use std::io::Write;
@@ -445,7 +446,7 @@ mod tests {
             .split(' ')
             .map(str::to_string)
             .collect();
-        let cfg = crate::matches::args::parse(&args).unwrap();
+        let cfg = crate::args::parse(&args).unwrap();
         let summary = MatchSummary {
             tally: Tally {
                 wins,

@@ -1,7 +1,7 @@
 //! PGN of match games, with the moves in Feerie's notation, and a reader for it (tests
 //! replay every game through the referee).
 
-use super::notation::parse_move_text;
+use crate::notation::parse_move_text;
 use feerie_movegen::Position;
 use std::fmt::Write as _;
 
@@ -362,7 +362,7 @@ mod tests {
 
     #[test]
     fn the_example_of_docs_pgn_md_replays() {
-        let doc = include_str!("../../../docs/pgn.md");
+        let doc = include_str!("../../docs/pgn.md");
         let section = &doc[doc.find("## An example").unwrap()..];
         let start = section.find("```\n").unwrap() + 4;
         let end = start + section[start..].find("```").unwrap();
@@ -460,7 +460,7 @@ mod tests {
     /// Plays random games, writes them as PGN, reads them back; the plies played.
     fn round_trip<P: Position>(variant: &str) -> usize {
         {
-            let mut rng = crate::matches::openings::Rng::new(5);
+            let mut rng = crate::rng::Rng::new(5);
             let mut games = Vec::new();
             let mut text = String::new();
             for g in 0..12 {
@@ -479,7 +479,7 @@ mod tests {
                         break;
                     }
                     let mv = moves[rng.below(moves.len())];
-                    texts.push(crate::matches::notation::move_text(&pos, mv));
+                    texts.push(crate::notation::move_text(&pos, mv));
                     played.push(mv);
                     pos.play(mv);
                 }

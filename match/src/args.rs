@@ -1,11 +1,11 @@
 //! The `feerie match` command line, shaped like fastchess's:
 //! `--engine cmd=./a name=new option.Hash=64 tc=10+0.1 --engine cmd=./b --each ...`.
 
-use super::clock::Control;
-use super::game::{DrawRule, ResignRule};
-use super::runner::{MatchConfig, OpeningSource};
-use super::stats::Sprt;
-use super::uci_client::EngineSpec;
+use crate::clock::Control;
+use crate::game::{DrawRule, ResignRule};
+use crate::runner::{MatchConfig, OpeningSource};
+use crate::stats::Sprt;
+use crate::uci_client::EngineSpec;
 use std::path::PathBuf;
 use std::time::Duration;
 

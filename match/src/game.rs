@@ -1,9 +1,9 @@
 //! One game between two engine processes, refereed by Feerie's own rules.
 
-use super::clock::{Clock, Control};
-use super::notation::move_text;
-use super::pgn::GameResult;
-use super::uci_client::{EngineError, EngineProcess, ReportedScore};
+use crate::clock::{Clock, Control};
+use crate::notation::move_text;
+use crate::pgn::GameResult;
+use crate::uci_client::{EngineError, EngineProcess, ReportedScore};
 use feerie_movegen::{Color, Outcome, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;

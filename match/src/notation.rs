@@ -158,7 +158,7 @@ mod tests {
 
     #[test]
     fn the_token_table_of_docs_pgn_md_holds() {
-        let doc = include_str!("../../../docs/pgn.md");
+        let doc = include_str!("../../docs/pgn.md");
         let mut rows = 0;
         for line in doc.lines() {
             let cells: Vec<&str> = line.split('|').map(str::trim).collect();
@@ -210,7 +210,7 @@ mod tests {
 
     fn round_trip<P: Position>() -> (usize, usize) {
         {
-            let mut rng = crate::matches::openings::Rng::new(11);
+            let mut rng = crate::rng::Rng::new(11);
             let (mut checked, mut compound) = (0, 0);
             for _ in 0..30 {
                 let mut pos = P::startpos();

@@ -1,36 +1,11 @@
 //! Opening positions for a match: read from an EPD/FEN file, or generated as a few random
-//! legal plies kept only when a short search scores them near equality.
+//! legal plies kept only when a short search scores them near equality. The random line
+//! is the one opening walk of the workspace: the benches' self-play draws its openings
+//! from it too.
 
-use super::pgn::parse_pgn;
+use crate::pgn::parse_pgn;
+use crate::rng::Rng;
 use feerie_movegen::Position;
-
-/// A small deterministic generator (xorshift64*), so `--seed` reproduces a match.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed ^ 0x9E37_79B9_7F4A_7C15 | 1)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// Uniform in `0..n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-}
 
 /// Reads the positions of an EPD or FEN file: the first four fields of each line are the
 /// position, then either the two move counters (FEN) or EPD operations, which are
@@ -90,20 +65,32 @@ pub fn read_pgn_book<P: Position>(
     Ok(fens)
 }
 
+/// Random legal moves from the start position and the position they reach.
+#[derive(Clone, Debug)]
+pub struct RandomLine<P: Position> {
+    pub moves: Vec<P::Move>,
+    pub position: P,
+}
+
 /// Plays `plies` random legal moves from the start position; `None` when the game ends
-/// on the way.
-fn random_walk<P: Position>(rng: &mut Rng, plies: usize) -> Option<P> {
-    let mut pos = P::startpos();
+/// on the way (no legal move, or a rule ends it after the last ply).
+pub fn random_line<P: Position>(rng: &mut Rng, plies: usize) -> Option<RandomLine<P>> {
+    let mut position = P::startpos();
+    let mut moves = Vec::with_capacity(plies);
+    let mut legal = P::MoveList::default();
     for _ in 0..plies {
-        let mut moves = P::MoveList::default();
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() {
+        position.legal_moves(&mut legal);
+        if legal.is_empty() {
             return None;
         }
-        let mv = moves[rng.below(moves.len())];
-        pos.play(mv);
+        let mv = legal[rng.below(legal.len())];
+        position.play(mv);
+        moves.push(mv);
     }
-    (pos.outcome().is_none()).then_some(pos)
+    position
+        .outcome()
+        .is_none()
+        .then_some(RandomLine { moves, position })
 }
 
 /// A balanced random opening: between `min_plies` and `max_plies` random plies, kept
@@ -120,7 +107,7 @@ pub fn generate<P: Position>(
     let mut best: Option<(i32, String)> = None;
     for _ in 0..attempts.max(1) {
         let plies = min_plies + rng.below(max_plies - min_plies + 1);
-        let Some(pos) = random_walk::<P>(rng, plies) else {
+        let Some(RandomLine { position: pos, .. }) = random_line::<P>(rng, plies) else {
             continue;
         };
         let score = evaluate(&pos).abs();
@@ -181,6 +168,20 @@ mod tests {
             "{err}"
         );
         assert!(read_pgn_book::<Chess>("", "chess", None).is_err());
+    }
+
+    #[test]
+    fn a_random_line_is_legal_reaches_its_position_and_follows_the_seed() {
+        let line = random_line::<Chess>(&mut Rng::new(3), 6).unwrap();
+        assert_eq!(line.moves.len(), 6);
+        let mut pos = Chess::startpos();
+        for &mv in &line.moves {
+            assert_eq!(pos.parse_move(&mv.to_string()).ok(), Some(mv));
+            pos.play(mv);
+        }
+        assert_eq!(pos.to_fen(), line.position.to_fen());
+        let again = random_line::<Chess>(&mut Rng::new(3), 6).unwrap();
+        assert_eq!(again.moves, line.moves);
     }
 
     #[test]

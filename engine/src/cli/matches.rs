@@ -1,0 +1,50 @@
+//! `feerie match`: the match runner lives in `feerie-match`; the binary gives it the
+//! arguments, its standard output and a stop flag set by Ctrl-C, and turns the outcome
+//! into an exit code.
+
+use super::USAGE_ERROR;
+use crate::out::QuietStdout;
+use feerie_match::MatchCommand;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Exit code for a match that could not be played (an engine that does not start, an
+/// unreadable opening file, ...).
+const MATCH_ERROR: i32 = 1;
+/// Exit code after a second Ctrl-C, as a shell reports a program killed by SIGINT.
+const INTERRUPTED: i32 = 130;
+
+/// Set by Ctrl-C (and by an SPRT verdict): no new games start, running ones are
+/// abandoned, and the results so far are reported.
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Runs `feerie match ARGS`; returns the process exit code.
+pub fn run(args: &[String]) -> i32 {
+    let command = match MatchCommand::parse(args) {
+        Ok(command) => command,
+        Err(e) => {
+            eprintln!("feerie: {e}");
+            return USAGE_ERROR;
+        }
+    };
+    catch_ctrl_c();
+    match command.run(&STOP, &mut QuietStdout) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("feerie: {e}");
+            MATCH_ERROR
+        }
+    }
+}
+
+/// The first Ctrl-C sets `STOP`; a second one leaves at once.
+fn catch_ctrl_c() {
+    let handler = ctrlc::set_handler(|| {
+        if STOP.swap(true, Ordering::SeqCst) {
+            std::process::exit(INTERRUPTED);
+        }
+        eprintln!("\nStopping: finishing with the results so far (Ctrl-C again to quit now)");
+    });
+    if let Err(e) = handler {
+        eprintln!("feerie: warning: cannot catch Ctrl-C: {e}");
+    }
+}

@@ -1,0 +1,85 @@
+//! `feerie match ARGS`: the arguments parsed, the variant resolved, the match played for
+//! that variant's rules, the report written. Process matters (standard error, exit
+//! codes, Ctrl-C) stay with the binary.
+
+use crate::args;
+use crate::runner::{self, MatchConfig};
+use feerie_eval::Evaluator;
+use feerie_movegen::Position;
+use feerie_search::{Limits, Score, Searcher, Signals};
+use feerie_variants::{Variant, VariantSpec, VariantVisitor};
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+
+/// A match the command line asked for, ready to play.
+#[derive(Clone, Debug)]
+pub struct MatchCommand {
+    cfg: MatchConfig,
+    variant: Variant,
+}
+
+impl MatchCommand {
+    /// Reads the arguments after `match`. The error is the message for the user (with
+    /// the usage when the arguments themselves are wrong).
+    pub fn parse(args: &[String]) -> Result<MatchCommand, String> {
+        let cfg = args::parse(args).map_err(|e| format!("{e}\n{}", args::USAGE))?;
+        let Some(variant) = Variant::from_name(&cfg.variant) else {
+            let known: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+            return Err(format!(
+                "unknown variant '{}' (known: {})",
+                cfg.variant,
+                known.join(", ")
+            ));
+        };
+        Ok(MatchCommand { cfg, variant })
+    }
+
+    /// Plays the match, writing a progress line per game and then the closing report to
+    /// `out`. Setting `stop` (Ctrl-C) starts no new game, abandons the running ones and
+    /// reports the results so far; an SPRT verdict sets it too. The error is for the user.
+    pub fn run(&self, stop: &AtomicBool, out: &mut dyn Write) -> Result<(), String> {
+        self.variant.dispatch(MatchRun {
+            cfg: &self.cfg,
+            stop,
+            out,
+        })
+    }
+}
+
+struct MatchRun<'a> {
+    cfg: &'a MatchConfig,
+    stop: &'a AtomicBool,
+    out: &'a mut dyn Write,
+}
+
+impl VariantVisitor for MatchRun<'_> {
+    type Output = Result<(), String>;
+
+    fn visit<V: VariantSpec>(self) -> Result<(), String> {
+        let evaluate = |pos: &V::Rules| opening_score::<V::Rules, V::Eval>(pos);
+        let summary = runner::run_match::<V::Rules>(self.cfg, &evaluate, self.stop, self.out)?;
+        let report = runner::report(self.cfg, &summary);
+        // Like the progress lines: a closed output is the writer's business, not an error.
+        let _ = self.out.write_all(report.as_bytes());
+        let _ = self.out.flush();
+        Ok(())
+    }
+}
+
+/// Nodes for the balance check of a generated opening.
+const OPENING_NODES: u64 = 20_000;
+
+/// A short search's score of an opening candidate, side to move's view.
+fn opening_score<P: Position, E: Evaluator<P>>(pos: &P) -> i32 {
+    let mut searcher = Searcher::<P, E>::new(1, E::default());
+    let limits = Limits {
+        nodes: Some(OPENING_NODES),
+        ..Limits::default()
+    };
+    let result = searcher.search(pos, &limits, &Signals::default(), &mut |_| {});
+    match result.score {
+        Score::Cp(cp) => cp,
+        Score::Mate(m) if m > 0 => 30_000,
+        Score::Mate(_) => -30_000,
+    }
+}
