@@ -7,7 +7,8 @@
 
 use feerie_benches::eval_match::{play_match, Game, MatchConfig};
 use feerie_eval::{ChessEval, EinsteinEval};
-use feerie_movegen::{AntiEinstein, Einstein, Position, ReverseEinstein};
+use feerie_movegen::{AntiEinstein, Einstein, ReverseEinstein};
+use feerie_search::SearchPolicy;
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -60,7 +61,7 @@ fn main() -> ExitCode {
 }
 
 /// Plays one variant's match and prints W-L-D from EinsteinEval's point of view.
-fn run<P: Position>(name: &str, config: &MatchConfig)
+fn run<P: SearchPolicy>(name: &str, config: &MatchConfig)
 where
     EinsteinEval: feerie_eval::Evaluator<P>,
     ChessEval: feerie_eval::Evaluator<P>,
@@ -75,7 +76,12 @@ where
         eprint!("{mark}");
         let _ = std::io::stderr().flush();
     };
-    let r = play_match::<P, _, _>(config, EinsteinEval::default(), ChessEval, progress);
+    let r = play_match::<P, _, _>(
+        config,
+        EinsteinEval::default(),
+        ChessEval::default(),
+        progress,
+    );
     eprintln!();
     let plies: usize = r.games.iter().map(|g| g.moves.len()).sum();
     let endings: Vec<String> = r

@@ -9,7 +9,7 @@ use feerie_eval::Evaluator;
 use feerie_match::openings::random_line;
 use feerie_match::rng::Rng;
 use feerie_movegen::{Color, Outcome, Position};
-use feerie_search::{Limits, Searcher, Signals};
+use feerie_search::{Limits, SearchPolicy, Searcher, Signals};
 use std::collections::HashSet;
 
 /// How a match is played.
@@ -138,7 +138,7 @@ pub fn play_match<P, A, B>(
     mut on_game: impl FnMut(&Game<P::Move>),
 ) -> MatchResult<P::Move>
 where
-    P: Position,
+    P: SearchPolicy,
     A: Evaluator<P>,
     B: Evaluator<P>,
 {
@@ -187,7 +187,7 @@ pub fn play_game<P, A, B>(
     a_white: bool,
 ) -> Game<P::Move>
 where
-    P: Position,
+    P: SearchPolicy,
     A: Evaluator<P>,
     B: Evaluator<P>,
 {
@@ -258,9 +258,12 @@ mod tests {
             hash_mb: 1,
         };
         let mut seen = 0;
-        let r = play_match::<Einstein, _, _>(&config, EinsteinEval::default(), ChessEval, |_| {
-            seen += 1
-        });
+        let r = play_match::<Einstein, _, _>(
+            &config,
+            EinsteinEval::default(),
+            ChessEval::default(),
+            |_| seen += 1,
+        );
         assert_eq!(r.wins + r.losses + r.draws, 4);
         assert_eq!((seen, r.games.len()), (4, 4));
         for g in &r.games {

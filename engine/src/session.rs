@@ -7,7 +7,7 @@ use crate::out::{self, Out};
 use crate::report;
 use feerie_eval::Evaluator;
 use feerie_movegen::{perft_divide_until, Position};
-use feerie_search::{Limits, Score, Searcher, Settings, Signals};
+use feerie_search::{Limits, Score, SearchPolicy, Searcher, Settings, Signals};
 use feerie_variants::Variant;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -108,14 +108,14 @@ impl SearchHandle {
 
 /// The game of one variant `P`, searched with evaluator `E`.
 #[derive(Debug)]
-pub struct GameSession<P: Position, E: Evaluator<P>> {
+pub struct GameSession<P: SearchPolicy, E: Evaluator<P>> {
     variant: Variant,
     pos: P,
     searcher: Arc<Mutex<Searcher<P, E>>>,
     bench_fens: &'static [&'static str],
 }
 
-impl<P: Position, E: Evaluator<P>> GameSession<P, E> {
+impl<P: SearchPolicy, E: Evaluator<P>> GameSession<P, E> {
     /// A session at the start position, its searcher sized and set from `options`.
     /// `bench_fens` are the `bench` positions (empty: the start position only).
     pub fn boxed(
@@ -169,7 +169,7 @@ fn legal_moves<P: Position>(pos: &P) -> P::MoveList {
     moves
 }
 
-impl<P: Position, E: Evaluator<P>> Session for GameSession<P, E> {
+impl<P: SearchPolicy, E: Evaluator<P>> Session for GameSession<P, E> {
     fn variant(&self) -> Variant {
         self.variant
     }
@@ -318,7 +318,7 @@ fn count_perft<P: Position>(pos: &P, depth: u32, stop: &AtomicBool) -> Option<Pe
 
 /// Searches `fens` (empty: the start position) to `depth` with a fresh single-threaded
 /// searcher, one line per position, until done or `signals.stop`.
-fn run_bench<P: Position, E: Evaluator<P>>(
+fn run_bench<P: SearchPolicy, E: Evaluator<P>>(
     fens: &[&str],
     depth: u32,
     out: &Out,
@@ -400,7 +400,7 @@ fn spawn_job(
 }
 
 /// Everything a search thread needs, moved into it.
-struct SearchJob<P: Position, E: Evaluator<P>> {
+struct SearchJob<P: SearchPolicy, E: Evaluator<P>> {
     pos: P,
     limits: Limits<P::Move>,
     searcher: Arc<Mutex<Searcher<P, E>>>,
@@ -409,7 +409,7 @@ struct SearchJob<P: Position, E: Evaluator<P>> {
     out: Out,
 }
 
-impl<P: Position, E: Evaluator<P>> SearchJob<P, E> {
+impl<P: SearchPolicy, E: Evaluator<P>> SearchJob<P, E> {
     fn run(self) {
         let moves = legal_moves(&self.pos);
         if moves.is_empty() {

@@ -5,71 +5,29 @@
 //! (they ride to promotion), king safety against compound attackers (one unit hitting the
 //! king zone with several kinds at once), and centralisation.
 //!
-//! Every weight is in `Weights`, so a tuner can change them in one place.
+//! Every weight is in `weights::augsburg::Weights`, so a tuner can change them in one
+//! place.
 
+use crate::weights::augsburg::Weights;
 use crate::Evaluator;
 use feerie_movegen::attacks;
 use feerie_movegen::augsburg::{Augsburg, Unit, UnitBoard, COMPONENTS};
 use feerie_movegen::{Bitboard, Color, PieceKind, Position, Square};
 
-/// All the numbers of the evaluation, in centipawns (indices by `PieceKind` for the
-/// four component kinds pawn, knight, bishop, rook).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Weights {
-    /// Material per component.
-    pub component: [i32; 4],
-    /// Per square a unit reaches (union over its kinds), by the kind that reaches most.
-    pub mobility: i32,
-    /// Mobility counted up to this many squares per unit (diminishing returns).
-    pub mobility_cap: i32,
-    /// Per component beyond the first in a unit: one move for several pieces.
-    pub tie: i32,
-    /// Per duplicated component kind (a second rook in a unit adds no reach).
-    pub duplicate: i32,
-    /// Per pawn riding in a unit with a piece, times its relative rank (0..7).
-    pub carried_pawn_rank: i32,
-    /// Pawn advancement by relative rank.
-    pub pawn_rank: [i32; 8],
-    /// Centralisation per component kind, times (3 - distance to the centre).
-    pub centre: [i32; 4],
-    /// Weight of each attacking kind on the enemy king zone.
-    pub king_attack: [i32; 4],
-    /// King danger = (sum of attack weights)^2 * this / 16, before the phase scale.
-    pub king_danger: i32,
-    pub king_danger_cap: i32,
-    /// King on the centre files in the middlegame (per unit of centre closeness).
-    pub king_centre_midgame: i32,
-    /// King centralisation in the endgame.
-    pub king_centre_endgame: i32,
-    /// Bonus for the side to move.
-    pub tempo: i32,
-}
-
-impl Default for Weights {
-    fn default() -> Weights {
-        Weights {
-            component: [100, 310, 330, 500],
-            mobility: 4,
-            mobility_cap: 28,
-            tie: 20,
-            duplicate: 45,
-            carried_pawn_rank: 6,
-            pawn_rank: [0, 0, 5, 10, 20, 35, 60, 0],
-            centre: [0, 12, 6, 2],
-            king_attack: [1, 2, 2, 3],
-            king_danger: 9,
-            king_danger_cap: 400,
-            king_centre_midgame: 12,
-            king_centre_endgame: 10,
-            tempo: 12,
-        }
-    }
-}
-
 /// The Augsburg evaluator.
 #[derive(Clone, Debug, Default)]
 pub struct AugsburgEval {
-    pub weights: Weights,
+    weights: Weights,
+}
+
+impl AugsburgEval {
+    pub fn new(weights: Weights) -> AugsburgEval {
+        AugsburgEval { weights }
+    }
+
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
 }
 
 impl Evaluator<Augsburg> for AugsburgEval {
@@ -245,7 +203,7 @@ mod tests {
             assert_eq!(eval(fen), eval(&mirror(fen)), "{fen}");
         }
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-        assert_eq!(eval(start), Weights::default().tempo);
+        assert_eq!(eval(start), Weights::DEFAULT.tempo);
     }
 
     #[test]

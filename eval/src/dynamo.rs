@@ -3,48 +3,14 @@
 //!
 //! In Dynamo nothing is captured: material leaves by being pushed or pulled off the
 //! board, so what matters beside material is how close pieces, and above all the king,
-//! stand to an edge with an open line towards it.
+//! stand to an edge with an open line towards it. The weights are in
+//! `weights::dynamo::Weights`.
 
+use crate::weights::dynamo::Weights;
 use crate::Evaluator;
 use feerie_movegen::attacks::{self, ray};
 use feerie_movegen::bitboard::Bitboard;
 use feerie_movegen::{Color, Dynamo, PieceKind, Position, Square};
-
-/// Every weight of the evaluation, in centipawns, in one place for tuning.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Weights {
-    /// Pawn, knight, bishop, rook, queen (the king is never counted).
-    pub material: [i32; 5],
-    /// King by distance to the nearest edge: 0 (on the edge) .. 3 (centre).
-    pub king_edge: [i32; 4],
-    /// Per direction whose line from the king to the edge is empty (a push off that
-    /// way needs only an enemy slider behind the king).
-    pub king_open_line: i32,
-    /// Per enemy slider that sees the king (first piece on its line): it can push or pull.
-    pub king_slider_contact: i32,
-    /// Per enemy knight, king or pawn one leap/step from the king.
-    pub king_leaper_contact: i32,
-    /// Non-king piece standing on the edge (one push from leaving the board).
-    pub piece_on_edge: [i32; 5],
-    /// Per square a piece reaches (sliders and knights).
-    pub mobility: i32,
-    /// Pawn by relative rank (its own first rank = 0); rank 6 is one step from promotion.
-    pub pawn_rank: [i32; 8],
-    /// For the side to move.
-    pub tempo: i32,
-}
-
-pub const WEIGHTS: Weights = Weights {
-    material: [100, 310, 330, 500, 950],
-    king_edge: [-120, -40, -10, 0],
-    king_open_line: -18,
-    king_slider_contact: -30,
-    king_leaper_contact: -20,
-    piece_on_edge: [-5, -15, -10, -10, -20],
-    mobility: 2,
-    pawn_rank: [-10, 0, 0, 5, 15, 35, 70, 0],
-    tempo: 10,
-};
 
 /// Distance of a square to the nearest edge, 0..3.
 fn edge_distance(sq: Square) -> usize {
@@ -53,18 +19,21 @@ fn edge_distance(sq: Square) -> usize {
     f.min(r) as usize
 }
 
-#[derive(Clone, Debug)]
+/// The Dynamo evaluator.
+#[derive(Clone, Debug, Default)]
 pub struct DynamoEval {
-    pub weights: Weights,
-}
-
-impl Default for DynamoEval {
-    fn default() -> DynamoEval {
-        DynamoEval { weights: WEIGHTS }
-    }
+    weights: Weights,
 }
 
 impl DynamoEval {
+    pub fn new(weights: Weights) -> DynamoEval {
+        DynamoEval { weights }
+    }
+
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
     /// The score of `color`'s side alone (positive is good for `color`).
     fn side_score(&self, pos: &Dynamo, color: Color) -> i32 {
         let w = &self.weights;
@@ -140,7 +109,10 @@ mod tests {
 
     #[test]
     fn start_position_is_balanced() {
-        assert_eq!(eval(feerie_movegen::dynamo::START_FEN), WEIGHTS.tempo);
+        assert_eq!(
+            eval(feerie_movegen::dynamo::START_FEN),
+            Weights::DEFAULT.tempo
+        );
     }
 
     #[test]

@@ -9,114 +9,30 @@
 //! has a quiet move, else its current kind. Mobility, centralisation, king safety and
 //! a pawn-rank table (a pawn on its last rank is dead: it never moves again) complete
 //! the picture. Without promotion a lead wins only by mate, so the side ahead is also
-//! drawn towards mating the other king (`mop_up`). All weights live in [`Weights`].
+//! drawn towards mating the other king (`mop_up`). All weights live in
+//! [`weights::einstein::Weights`](crate::weights::einstein::Weights).
 
+use crate::weights::einstein::Weights;
 use crate::Evaluator;
 use feerie_movegen::attacks;
 use feerie_movegen::board::Board;
 use feerie_movegen::einstein::{EinsteinPosition, Mutation};
 use feerie_movegen::{Bitboard, Color, PieceKind, Position, Square};
 
-/// Every weight of the Einstein evaluation, in centipawns (percentages where named).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Weights {
-    /// Orthodox values of pawn, knight, bishop, rook, queen.
-    pub piece: [i32; 5],
-    /// A pawn on its own last rank: it has no move and no capture, only a target.
-    pub dead_pawn: i32,
-    /// Share (percent) of the quiet mutation's value change a piece with a quiet move
-    /// is expected to undergo.
-    pub quiet_share: i32,
-    /// Share (percent) of the capture mutation's value change a piece with a
-    /// worthwhile capture is expected to undergo.
-    pub capture_share: i32,
-    /// Bonus per worthwhile capture a piece has (victim undefended or not cheaper).
-    pub capture_option: i32,
-    /// Per reachable square (not own-occupied), by kind P, N, B, R, Q.
-    pub mobility: [i32; 5],
-    /// Per step of centrality (0 on the rim .. 3 in the centre), by kind P, N, B, R, Q.
-    pub centre: [i32; 5],
-    /// Pawn bonus by relative rank (index 7, the last rank, is unused: `dead_pawn`).
-    pub pawn_rank: [i32; 8],
-    /// King danger units per enemy piece attacking the king zone, by kind P, N, B, R, Q.
-    pub king_attack: [i32; 5],
-    /// Danger penalty = units^2 * scale / 8, capped at `king_danger_cap`.
-    pub king_danger_scale: i32,
-    pub king_danger_cap: i32,
-    /// Middlegame bonus per own piece on the three squares in front of the king.
-    pub king_shield: i32,
-    /// Middlegame bonus for a king on its back rank.
-    pub king_home: i32,
-    /// Endgame bonus per step of king centrality.
-    pub king_centre_endgame: i32,
-    /// Bonus per pawn with a forward step: a move that costs nothing (the Einstein
-    /// pieces pay for every quiet move, so spare tempo moves stave off zugzwang).
-    pub free_step: i32,
-    /// Percent of the value of each piece of the side to move that hangs (attacked and
-    /// undefended, or attacked by a pawn), except the largest, which it can save.
-    pub hanging_share: i32,
-    /// Material lead (current kinds, pawns included) from which the side ahead is
-    /// driven to mate: see [`mop_up`].
-    pub mop_margin: i32,
-    /// Mop-up bonus per step of the other king away from the centre.
-    pub mop_edge: i32,
-    /// Mop-up bonus per step the own king is closer to the other king.
-    pub mop_close: i32,
-    /// Mop-up bonus per 4 squares the other king cannot reach by king steps over
-    /// squares the side ahead does not attack.
-    pub mop_region: i32,
-    /// Bonus for the side to move.
-    pub tempo: i32,
-}
-
-impl Weights {
-    pub const DEFAULT: Weights = Weights {
-        piece: [100, 310, 330, 500, 950],
-        dead_pawn: 25,
-        quiet_share: 30,
-        capture_share: 30,
-        capture_option: 12,
-        mobility: [0, 4, 4, 3, 2],
-        centre: [4, 8, 4, 0, 2],
-        pawn_rank: [0, 0, 4, 10, 18, 28, 40, 0],
-        king_attack: [1, 2, 2, 3, 5],
-        king_danger_scale: 6,
-        king_danger_cap: 400,
-        king_shield: 12,
-        king_home: 20,
-        king_centre_endgame: 10,
-        free_step: 6,
-        hanging_share: 40,
-        mop_margin: 200,
-        mop_edge: 30,
-        mop_close: 10,
-        mop_region: 10,
-        tempo: 10,
-    };
-
-    #[inline]
-    fn value(&self, kind: PieceKind) -> i32 {
-        match kind {
-            PieceKind::King => 0,
-            k => self.piece[k.index()],
-        }
-    }
-}
-
-impl Default for Weights {
-    fn default() -> Weights {
-        Weights::DEFAULT
-    }
-}
-
-/// Game phase units of a kind (24 = full middlegame material).
-const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
-const MAX_PHASE: i32 = 24;
-
 /// The Einstein-family evaluator; one type serves all three variants.
 #[derive(Clone, Debug, Default)]
 pub struct EinsteinEval {
-    pub weights: Weights,
+    weights: Weights,
+}
+
+impl EinsteinEval {
+    pub fn new(weights: Weights) -> EinsteinEval {
+        EinsteinEval { weights }
+    }
+
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
 }
 
 impl<M: Mutation> Evaluator<EinsteinPosition<M>> for EinsteinEval {
@@ -213,9 +129,9 @@ fn evaluate_white<M: Mutation>(w: &Weights, board: &Board, stm: Color) -> i32 {
     let zones = kings.map(|k| attacks::king(k).with(k));
     let phase = (board.occupied() & !board.kind(PieceKind::King))
         .into_iter()
-        .map(|sq| PHASE[board.piece_at(sq).expect("occupied").kind.index()])
+        .map(|sq| w.phase[board.piece_at(sq).expect("occupied").kind.index()])
         .sum::<i32>()
-        .min(MAX_PHASE);
+        .min(w.max_phase);
 
     let mut score = [0i32; 2];
     let mut danger = [0i32; 2];
@@ -289,12 +205,12 @@ fn evaluate_white<M: Mutation>(w: &Weights, board: &Board, stm: Color) -> i32 {
         };
         let mg = shield + home;
         let eg = w.king_centre_endgame * centrality(k);
-        score[us] += (mg * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE;
+        score[us] += (mg * phase + eg * (w.max_phase - phase)) / w.max_phase;
     }
     for color in Color::BOTH {
         let units = danger[color.index()];
         let penalty = (units * units * w.king_danger_scale / 8).min(w.king_danger_cap);
-        score[color.index()] -= penalty * phase / MAX_PHASE;
+        score[color.index()] -= penalty * phase / w.max_phase;
     }
     score[stm.index()] -= (hang_sum - hang_max) * w.hanging_share / 100;
     score[0] += mop_up(w, &material, &kings, &attacked);
@@ -387,9 +303,10 @@ mod tests {
 
     /// The evaluator without the mop-up drive, for tests of piece values.
     fn no_mop() -> EinsteinEval {
-        let mut e = EinsteinEval::default();
-        e.weights.mop_margin = i32::MAX;
-        e
+        EinsteinEval::new(Weights {
+            mop_margin: i32::MAX,
+            ..Weights::DEFAULT
+        })
     }
 
     fn eval_no_mop<P: Position>(fen: &str) -> i32
@@ -473,8 +390,10 @@ mod tests {
         // Black's pawn forks white's two knights: white saves one at most.
         let fork = "4k3/8/8/8/3p4/2N1N3/8/4K3 w - - 0 1";
         let p = Einstein::from_fen(fork).unwrap();
-        let mut blind = EinsteinEval::default();
-        blind.weights.hanging_share = 0;
+        let blind = EinsteinEval::new(Weights {
+            hanging_share: 0,
+            ..Weights::DEFAULT
+        });
         let loss = blind.evaluate(&p) - EinsteinEval::default().evaluate(&p);
         assert_eq!(loss, 310 * Weights::DEFAULT.hanging_share / 100);
     }
@@ -485,13 +404,17 @@ mod tests {
         let pos =
             Einstein::from_fen("rnb1kb1r/pppppppp/8/8/6n1/7q/5PPP/RNBQ1RK1 w kq - 0 1").unwrap();
         let full = EinsteinEval::default();
-        let mut blind = EinsteinEval::default();
-        blind.weights.king_attack = [0; 5];
+        let blind = EinsteinEval::new(Weights {
+            king_attack: [0; 5],
+            ..Weights::DEFAULT
+        });
         assert!(full.evaluate(&pos) < blind.evaluate(&pos));
         // White's king keeps its pawn shield, black's pawns have left theirs.
         let pos = Einstein::from_fen("r2q1rk1/8/8/5ppp/8/8/5PPP/R2Q1RK1 w - - 0 1").unwrap();
-        let mut bare = EinsteinEval::default();
-        bare.weights.king_shield = 0;
+        let bare = EinsteinEval::new(Weights {
+            king_shield: 0,
+            ..Weights::DEFAULT
+        });
         assert!(full.evaluate(&pos) > bare.evaluate(&pos));
     }
 
@@ -509,8 +432,10 @@ mod tests {
         );
         let cut = Einstein::from_fen("4k3/8/R7/1P6/8/8/P1P5/6K1 b - - 0 1").unwrap();
         let free = Einstein::from_fen("4k3/8/8/1P6/8/8/P1P5/R5K1 b - - 0 1").unwrap();
-        let mut blind = EinsteinEval::default();
-        blind.weights.mop_region = 0;
+        let blind = EinsteinEval::new(Weights {
+            mop_region: 0,
+            ..Weights::DEFAULT
+        });
         let gain = |p: &Einstein| blind.evaluate(p) - EinsteinEval::default().evaluate(p);
         assert!(
             gain(&cut) > gain(&free) + 50,

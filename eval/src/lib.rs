@@ -1,4 +1,6 @@
-//! Static evaluation per variant, behind one trait the search calls.
+//! Static evaluation per variant, behind one trait the search calls. Every evaluator's
+//! numbers are in `weights` (one module per evaluator), and each evaluator is built
+//! from its `Weights` the same way: `XEval::new(weights)`, or `XEval::default()`.
 
 pub mod augsburg;
 pub mod chess;

@@ -5,8 +5,7 @@
 use crate::args;
 use crate::runner::{self, MatchConfig};
 use feerie_eval::Evaluator;
-use feerie_movegen::Position;
-use feerie_search::{Limits, Score, Searcher, Signals};
+use feerie_search::{Limits, Score, SearchPolicy, Searcher, Signals};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -70,7 +69,7 @@ impl VariantVisitor for MatchRun<'_> {
 const OPENING_NODES: u64 = 20_000;
 
 /// A short search's score of an opening candidate, side to move's view.
-fn opening_score<P: Position, E: Evaluator<P>>(pos: &P) -> i32 {
+fn opening_score<P: SearchPolicy, E: Evaluator<P>>(pos: &P) -> i32 {
     let mut searcher = Searcher::<P, E>::new(1, E::default());
     let limits = Limits {
         nodes: Some(OPENING_NODES),

@@ -227,6 +227,17 @@ impl Chess {
         self.en_passant
     }
 
+    /// The piece `mv` captures (en passant: the pawn passed), if it is a capture.
+    pub fn captured(&self, mv: Move) -> Option<Piece> {
+        if !mv.is_capture() {
+            None
+        } else if mv.kind() == Move::EN_PASSANT {
+            Some(Piece::new(self.side.flip(), PieceKind::Pawn))
+        } else {
+            self.board.piece_at(mv.to())
+        }
+    }
+
     fn our_king(&self) -> Square {
         self.board.king(self.side).expect("king on board")
     }
@@ -614,37 +625,6 @@ impl Position for Chess {
 
     fn bare_kings(&self) -> bool {
         self.board.occupied() == self.board.kind(PieceKind::King)
-    }
-
-    #[inline]
-    fn is_noisy(&self, mv: Move) -> bool {
-        mv.is_capture() || mv.promotion().is_some()
-    }
-
-    fn noisy_score(&self, mv: Move) -> i32 {
-        let victim = if mv.kind() == Move::EN_PASSANT {
-            PieceKind::Pawn.index() as i32
-        } else {
-            self.board
-                .piece_at(mv.to())
-                .map_or(-1, |p| p.kind.index() as i32)
-        };
-        let attacker = self
-            .board
-            .piece_at(mv.from())
-            .map_or(0, |p| p.kind.index() as i32);
-        let promo = mv.promotion().map_or(0, |p| p.index() as i32 * 10);
-        victim * 10 - attacker + promo
-    }
-
-    #[inline]
-    fn history_index(&self, mv: Move) -> usize {
-        self.side.index() * 4096 + mv.from().index() * 64 + mv.to().index()
-    }
-
-    fn null_move_safe(&self) -> bool {
-        let ours = self.board.color(self.side);
-        (ours & !(self.board.kind(PieceKind::Pawn) | self.board.kind(PieceKind::King))).any()
     }
 
     fn board_picture(&self) -> String {

@@ -25,5 +25,5 @@ pub use dynamo::Dynamo;
 pub use einstein::{AntiEinstein, Einstein, EinsteinPosition, ReverseEinstein};
 pub use error::{FenError, MoveError};
 pub use perft::{perft, perft_divide, perft_divide_until, perft_total, PerftCase, MAX_PERFT_DEPTH};
-pub use position::{MoveBuffer, MoveCode, Outcome, Position, HISTORY_SIZE};
+pub use position::{MoveBuffer, MoveCode, Outcome, Position};
 pub use types::{Color, Piece, PieceKind, Square};

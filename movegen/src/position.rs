@@ -77,7 +77,8 @@ impl Outcome {
 
 /// The rules of one variant. Positions keep their own history (a state stack), so
 /// `undo` restores exactly what `play` changed, and repetitions and the Dynamo no-undo
-/// rule can look back over the game.
+/// rule can look back over the game. Only rules live here: how a search treats the
+/// moves (which are noisy, history, null move) is the search crate's `SearchPolicy`.
 pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
     type Move: MoveCode;
     type MoveList: MoveBuffer<Self::Move>;
@@ -114,37 +115,13 @@ pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
     /// True when both sides have only a king.
     fn bare_kings(&self) -> bool;
 
-    /// Captures, promotions, removals of enemy pieces: the moves quiescence search looks
-    /// at and move ordering puts first. A move that only throws away the mover's own
-    /// material is not noisy.
-    fn is_noisy(&self, mv: Self::Move) -> bool;
-    /// Ordering score of a noisy move (larger first): e.g. MVV-LVA.
-    fn noisy_score(&self, mv: Self::Move) -> i32;
-    /// What a noisy move is expected to win in centipawns, counting the obvious reply
-    /// (a static exchange estimate), or `None` when the variant does not estimate it.
-    /// Quiescence skips noisy moves expected to lose material.
-    fn noisy_gain(&self, _mv: Self::Move) -> Option<i32> {
-        None
-    }
-    /// Quiescence plies (counted from its first) in which quiet moves that give check
-    /// are searched too. 0 for chess-like variants; Dynamo, whose games are won by
-    /// threats to push the king off, looks at checks at the horizon.
-    const QSEARCH_CHECK_PLIES: u32 = 0;
-    /// Quiescence plies after which the static evaluation stands. Unbounded for
-    /// chess-like variants, where captures run out; in Dynamo checks answer checks and
-    /// removals answer removals for dozens of plies.
-    const QSEARCH_MAX_PLIES: u32 = u32::MAX;
     /// True when `mv` (legal) puts the opponent in check. The default plays it on a
-    /// copy; variants with `QSEARCH_CHECK_PLIES > 0` should answer faster.
+    /// copy; a variant whose search asks often (Dynamo's quiescence) answers faster.
     fn gives_check(&self, mv: Self::Move) -> bool {
         let mut after = self.clone();
         after.play(mv);
         after.in_check()
     }
-    /// Index for history and counter tables, below `HISTORY_SIZE`.
-    fn history_index(&self, mv: Self::Move) -> usize;
-    /// True when a null move is unlikely to hide zugzwang (the side has pieces).
-    fn null_move_safe(&self) -> bool;
 
     /// A text picture of the board for the `d` command.
     fn board_picture(&self) -> String;
@@ -183,6 +160,3 @@ pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
     }
 }
-
-/// Size of the history tables the search keeps, indexed by `Position::history_index`.
-pub const HISTORY_SIZE: usize = 2 * 64 * 64;

@@ -18,7 +18,7 @@ fn main() {
         .ok()
         .and_then(|t| t.parse().ok())
         .unwrap_or(1);
-    let mut searcher = Searcher::new(64, ChessEval);
+    let mut searcher = Searcher::new(64, ChessEval::default());
     searcher.settings.threads = threads;
     searcher.settings.move_overhead_ms = 0;
     // DEPTH=n searches to a fixed depth instead of for `ms` milliseconds.

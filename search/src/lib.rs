@@ -1,5 +1,6 @@
-//! Alpha-beta search, generic over the variant's rules (`Position`) and its evaluation
-//! (`Evaluator`), monomorphised per variant.
+//! Alpha-beta search, generic over the variant's rules and search policy
+//! (`SearchPolicy`, a `Position` with the search's view of its moves) and its
+//! evaluation (`Evaluator`), monomorphised per variant.
 //!
 //! What it does: iterative deepening with aspiration windows; principal variation
 //! search; quiescence over `is_noisy` moves not expected to lose (`noisy_gain`), plus
@@ -12,18 +13,21 @@
 //! pruning; draws by one repetition in the tree, the 50-move rule and bare kings;
 //! MultiPV; Lazy SMP; time management with soft and hard limits and ponder support.
 //!
-//! Modules: `value` (score scale, mate encoding), `tt` (lock-free transposition table),
+//! Modules: `policy` (per-variant search policy), `params` (the search's numbers),
+//! `value` (score scale, mate encoding), `tt` (lock-free transposition table),
 //! `ordering` (move ordering and history), `time` (time management), `thread` (the
 //! search proper, one per Lazy SMP thread). This file holds the public API.
 
 mod ordering;
+pub mod params;
+pub mod policy;
 mod thread;
 mod time;
 mod tt;
 pub mod value;
 
 use feerie_eval::Evaluator;
-use feerie_movegen::{MoveBuffer, MoveCode, Position};
+use feerie_movegen::{MoveBuffer, MoveCode};
 use ordering::{score_moves, History, Picker};
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -31,6 +35,7 @@ use std::time::Duration;
 use thread::{Plan, RootMove, Shared, ThreadData, Worker};
 use tt::TransTable;
 
+pub use policy::{SearchPolicy, HISTORY_SIZE};
 pub use time::budget as time_budget;
 
 /// Stack of each helper thread. The main search runs on the caller's thread, which
@@ -153,7 +158,7 @@ impl Default for Settings {
 ///
 /// [`clear`]: Searcher::clear
 #[derive(Debug)]
-pub struct Searcher<P: Position, E: Evaluator<P>> {
+pub struct Searcher<P: SearchPolicy, E: Evaluator<P>> {
     pub settings: Settings,
     eval: E,
     hash_mb: usize,
@@ -164,7 +169,7 @@ pub struct Searcher<P: Position, E: Evaluator<P>> {
     _rules: PhantomData<P>,
 }
 
-impl<P: Position, E: Evaluator<P>> Searcher<P, E> {
+impl<P: SearchPolicy, E: Evaluator<P>> Searcher<P, E> {
     pub fn new(hash_mb: usize, eval: E) -> Self {
         Searcher {
             settings: Settings::default(),

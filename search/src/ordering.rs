@@ -5,18 +5,17 @@
 //! Moves are scored once and picked lazily (selection sort), since a cutoff usually
 //! comes before most moves are looked at.
 
+use crate::params::HISTORY_MAX;
+use crate::policy::{SearchPolicy, HISTORY_SIZE};
 use crate::value::MAX_PLY;
-use feerie_movegen::{Position, HISTORY_SIZE};
 
 const TT_MOVE: i32 = 2_000_000_000;
 const NOISY: i32 = 1_000_000_000;
 const KILLER_1: i32 = 900_000_000;
 const KILLER_2: i32 = 899_999_999;
-/// Noisy moves expected to lose material (`Position::noisy_gain` < 0): after the
+/// Noisy moves expected to lose material (`SearchPolicy::noisy_gain` < 0): after the
 /// killers, before the quiet moves.
 const LOSING_NOISY: i32 = 500_000_000;
-/// History values stay within +-HISTORY_MAX (gravity formula below).
-pub const HISTORY_MAX: i32 = 16_384;
 
 /// Butterfly history: how often a quiet move caused a cutoff, per `history_index`.
 #[derive(Debug, Clone)]
@@ -92,7 +91,7 @@ impl<M: Copy + PartialEq> Killers<M> {
 }
 
 /// Scores every move of `moves` into `scores` (same order).
-pub fn score_moves<P: Position>(
+pub fn score_moves<P: SearchPolicy>(
     pos: &P,
     moves: &[P::Move],
     tt_move: Option<P::Move>,
@@ -154,7 +153,7 @@ pub fn is_special(score: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use feerie_movegen::Chess;
+    use feerie_movegen::{Chess, Position};
     use std::collections::HashSet;
 
     /// Perft whose moves come through the picker (with a TT move, killers and some

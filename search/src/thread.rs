@@ -3,13 +3,15 @@
 //! main thread (id 0) watches the clock and reports.
 
 use crate::ordering::{is_special, score_moves, History, Killers, Picker};
+use crate::params::{self, lmr_table};
+use crate::policy::SearchPolicy;
 use crate::time::TimeManager;
 use crate::tt::TransTable;
 use crate::value::{clamp_eval, from_tt, to_tt, to_uci, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use crate::{Bound, Info, Score, Signals};
 use arrayvec::ArrayVec;
 use feerie_eval::Evaluator;
-use feerie_movegen::{MoveBuffer, MoveCode, Position};
+use feerie_movegen::{MoveBuffer, MoveCode};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
@@ -17,10 +19,6 @@ use std::time::Duration;
 /// that a variant with slow nodes (Dynamo: hundreds of moves per node) still sees its
 /// hard time limit within a few milliseconds; reading the clock costs nanoseconds.
 const POLL_INTERVAL: u64 = 256;
-
-/// Futility margin per ply of remaining depth, and its base.
-const FUTILITY_MARGIN: i32 = 100;
-const FUTILITY_BASE: i32 = 60;
 
 /// Fail-high/low `info` lines are sent only once a search has run this long.
 const BOUND_REPORT_AFTER: Duration = Duration::from_millis(1000);
@@ -86,19 +84,8 @@ pub(crate) struct Plan {
     pub mate: Option<u32>,
 }
 
-/// Late move reduction in plies by depth and move number: grows with the log of both.
-fn lmr_table() -> Box<[[u8; 64]; 64]> {
-    let mut t = Box::new([[0u8; 64]; 64]);
-    for (d, row) in t.iter_mut().enumerate().skip(1) {
-        for (m, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
-        }
-    }
-    t
-}
-
 #[derive(Debug)]
-pub(crate) struct Worker<'a, P: Position, E: Evaluator<P>> {
+pub(crate) struct Worker<'a, P: SearchPolicy, E: Evaluator<P>> {
     id: usize,
     pos: P,
     eval: &'a E,
@@ -122,7 +109,7 @@ pub(crate) struct Worker<'a, P: Position, E: Evaluator<P>> {
     pub root_moves: Vec<RootMove<P::Move>>,
 }
 
-impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
+impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         id: usize,
@@ -231,7 +218,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             }
             if self.id == 0 {
                 let best = self.root_moves[0].mv;
-                best_changes *= 0.5;
+                best_changes *= params::INSTABILITY_DECAY;
                 if prev_best.is_some_and(|p| p != best) {
                     best_changes += 1.0;
                 }
@@ -292,7 +279,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         if self.root_moves.len() == 1 && !tm.is_pondering() {
             return true;
         }
-        tm.soft_exceeded(1.0 + best_changes.min(2.0) * 0.5)
+        tm.soft_exceeded(params::soft_time_scale(best_changes))
     }
 
     fn report(
@@ -338,12 +325,13 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         mut report: Option<Reporter<'_, '_, P::Move>>,
     ) -> i32 {
         let prev = self.root_moves[pv_idx].score;
-        let mut delta = 20;
-        let (mut alpha, mut beta) = if depth >= 5 && prev.abs() < MATE_BOUND {
-            ((prev - delta).max(-INFINITY), (prev + delta).min(INFINITY))
-        } else {
-            (-INFINITY, INFINITY)
-        };
+        let mut delta = params::ASPIRATION_DELTA;
+        let (mut alpha, mut beta) =
+            if depth >= params::ASPIRATION_MIN_DEPTH && prev.abs() < MATE_BOUND {
+                ((prev - delta).max(-INFINITY), (prev + delta).min(INFINITY))
+            } else {
+                (-INFINITY, INFINITY)
+            };
         loop {
             let score = self.search_root(depth as i32, alpha, beta, pv_idx);
             if self.stopped {
@@ -376,8 +364,8 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                     report(&self.info(depth, pv_idx, &line, bound));
                 }
             }
-            delta += delta / 2;
-            if delta > 1000 {
+            delta = params::aspiration_widen(delta);
+            if delta > params::ASPIRATION_FULL_WIDTH {
                 alpha = -INFINITY;
                 beta = INFINITY;
             }
@@ -545,13 +533,19 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta near the leaves, a quiet move will not
             // lose it all.
-            if depth <= 6 && static_eval - 80 * depth >= beta {
+            if depth <= params::REVERSE_FUTILITY_MAX_DEPTH
+                && static_eval - params::REVERSE_FUTILITY_MARGIN * depth >= beta
+            {
                 return static_eval;
             }
             // Null move: if passing still beats beta, a real move will too, unless in
             // zugzwang, which `null_move_safe` rules out for the variant.
-            if null_ok && depth >= 3 && static_eval >= beta && self.pos.null_move_safe() {
-                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+            if null_ok
+                && depth >= params::NULL_MOVE_MIN_DEPTH
+                && static_eval >= beta
+                && self.pos.null_move_safe()
+            {
+                let r = params::null_move_reduction(depth, static_eval - beta);
                 self.pos.play_null();
                 let s = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false);
                 self.pos.undo();
@@ -575,8 +569,8 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         let tt_move = entry.and_then(|e| Self::tt_move(&moves, e.mv));
         let futile = !pv_node
             && !in_check
-            && depth <= 4
-            && static_eval + FUTILITY_MARGIN * depth + FUTILITY_BASE <= alpha;
+            && depth <= params::FUTILITY_MAX_DEPTH
+            && static_eval + params::futility_margin(depth) <= alpha;
         let killers = self.data.killers.get(ply);
         let mut scores = std::mem::take(&mut self.score_pool[ply]);
         score_moves(
@@ -602,9 +596,9 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
             if !pv_node
                 && !in_check
                 && quiet
-                && depth <= 4
+                && depth <= params::LATE_MOVE_PRUNING_MAX_DEPTH
                 && best > -MATE_BOUND
-                && searched >= 4 + 3 * (depth * depth) as usize
+                && searched >= params::late_move_count(depth)
             {
                 searched += 1;
                 continue;
@@ -624,15 +618,20 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
                 -self.search(new_depth, ply + 1, -beta, -alpha, true)
             } else {
                 let mut r = 0;
-                if depth >= 3 && quiet && !in_check && !gives_check && searched >= 2 {
+                if depth >= params::LMR_MIN_DEPTH
+                    && quiet
+                    && !in_check
+                    && !gives_check
+                    && searched >= params::LMR_MIN_MOVES
+                {
                     r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
                     if pv_node {
-                        r -= 1;
+                        r -= params::LMR_PV_RELIEF;
                     }
                     if is_special(order_score) {
-                        r -= 1;
+                        r -= params::LMR_KILLER_RELIEF;
                     }
-                    r -= self.data.history.get(hist_index) / 8192;
+                    r -= self.data.history.get(hist_index) / params::LMR_HISTORY_DIVISOR;
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut s = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, true);
@@ -697,7 +696,7 @@ impl<'a, P: Position, E: Evaluator<P>> Worker<'a, P, E> {
         depth: i32,
         ply: usize,
     ) {
-        let bonus = (16 * depth * depth).min(2000);
+        let bonus = params::history_bonus(depth);
         self.data.killers.add(ply, mv);
         self.data.history.update(index, bonus);
         for &q in tried {

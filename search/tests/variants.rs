@@ -8,16 +8,16 @@ mod brute;
 use brute::{mates_within, mating_moves};
 use feerie_eval::{DynamoEval, Evaluator};
 use feerie_movegen::{Color, Dynamo, PieceKind, Position};
-use feerie_search::{Clock, Limits, Score, SearchResult, Searcher, Signals};
+use feerie_search::{Clock, Limits, Score, SearchPolicy, SearchResult, Searcher, Signals};
 use std::time::{Duration, Instant};
 
 /// A fresh single-threaded searcher with a small table.
-fn searcher<P: Position, E: Evaluator<P>>(eval: E) -> Searcher<P, E> {
+fn searcher<P: SearchPolicy, E: Evaluator<P>>(eval: E) -> Searcher<P, E> {
     Searcher::new(16, eval)
 }
 
 /// Runs one search without collecting info lines.
-fn go<P: Position, E: Evaluator<P>>(
+fn go<P: SearchPolicy, E: Evaluator<P>>(
     s: &mut Searcher<P, E>,
     p: &P,
     limits: &Limits<P::Move>,

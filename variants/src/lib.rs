@@ -1,10 +1,11 @@
 //! Every variant Feerie plays, each described once.
 //!
-//! A description ([`VariantSpec`]) names the variant's rules type, its evaluator, its
-//! `UCI_Variant` name and its bench workload. The [`registry!`] line below turns the list
-//! of descriptions into the [`Variant`] enum, its names and [`Variant::dispatch`], which
-//! is how the UCI front end, `bench`, `perft`, `feerie match`, the benches and the tests
-//! reach a variant's types. Adding a variant is a rules module in `feerie-movegen`, an
+//! A description ([`VariantSpec`]) names the variant's rules type (which carries its
+//! search policy), its evaluator, its `UCI_Variant` name and its bench workload. The
+//! [`registry!`] line below turns the list of descriptions into the [`Variant`] enum, its
+//! names and [`Variant::dispatch`], which is how the UCI front end, `bench`, `perft`,
+//! `feerie match`, the benches and the tests reach a variant's types. Adding a variant
+//! is a rules module in `feerie-movegen`, its search policy in `feerie-search`, an
 //! evaluator in `feerie-eval`, a description here and one line in the registry.
 
 mod descriptions;
@@ -14,15 +15,16 @@ pub use descriptions::{
 };
 
 use feerie_eval::Evaluator;
-use feerie_movegen::Position;
+use feerie_search::SearchPolicy;
 use std::fmt;
 
 /// Everything the programs need to know about one variant.
 pub trait VariantSpec: 'static {
     /// The `UCI_Variant` name (and the PGN `Variant` tag).
     const NAME: &'static str;
-    /// The rules: FEN, legal moves, play and undo.
-    type Rules: Position;
+    /// The rules (FEN, legal moves, play and undo) with, implemented on them, the
+    /// search's policy for the variant (`feerie_search::policy`).
+    type Rules: SearchPolicy;
     /// The static evaluation the search uses.
     type Eval: Evaluator<Self::Rules>;
     /// The positions `bench` searches; their node count changes only when the search or
@@ -120,6 +122,7 @@ impl fmt::Display for Variant {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use feerie_movegen::Position;
 
     #[test]
     fn names_round_trip_and_are_distinct() {

@@ -30,30 +30,10 @@ use crate::chess::count_repetitions;
 use crate::error::{FenError, MoveError};
 use crate::fen::{CastlingRights, FenFields};
 use crate::position::Position;
-use crate::types::{Color, PieceKind, Square};
+use crate::types::{Color, Square};
 use crate::zobrist;
 
 pub const START_FEN: &str = crate::chess::START_FEN;
-
-/// Value of one component in centipawns, for move ordering (MVV-LVA on units).
-pub const fn component_value(kind: PieceKind) -> i32 {
-    match kind {
-        PieceKind::Pawn => 100,
-        PieceKind::Knight => 320,
-        PieceKind::Bishop => 330,
-        PieceKind::Rook => 500,
-        PieceKind::Queen => 830,
-        PieceKind::King => 0,
-    }
-}
-
-/// Sum of the component values of a unit.
-pub fn unit_value(unit: Unit) -> i32 {
-    COMPONENTS
-        .iter()
-        .map(|&k| unit.count(k) as i32 * component_value(k))
-        .sum()
-}
 
 #[derive(Clone, Debug)]
 pub struct Augsburg {
@@ -100,7 +80,7 @@ impl Augsburg {
     }
 
     /// The victim's square when `mv` captures (en passant included), else `None`.
-    fn victim_square(&self, mv: Move) -> Option<Square> {
+    pub fn victim_square(&self, mv: Move) -> Option<Square> {
         let us = self.side;
         let target = self.board.cell(mv.to());
         if target.color() == Some(us.flip()) {
@@ -205,35 +185,6 @@ impl Position for Augsburg {
 
     fn bare_kings(&self) -> bool {
         self.board.occupied() == self.board.kings()
-    }
-
-    fn is_noisy(&self, mv: Move) -> bool {
-        mv.promotion().is_some() || self.victim_square(mv).is_some()
-    }
-
-    fn noisy_score(&self, mv: Move) -> i32 {
-        let victim = self
-            .victim_square(mv)
-            .map_or(0, |sq| unit_value(self.board.cell(sq).components()));
-        let mover = unit_value(mv.part());
-        let promo = mv.promotion().map_or(0, |k| {
-            (component_value(k) - component_value(PieceKind::Pawn))
-                * mv.part().count(PieceKind::Pawn) as i32
-        });
-        victim * 16 - mover / 16 + promo * 4
-    }
-
-    #[inline]
-    fn history_index(&self, mv: Move) -> usize {
-        self.side.index() * 4096 + mv.from().index() * 64 + mv.to().index()
-    }
-
-    fn null_move_safe(&self) -> bool {
-        let ours = self.board.units(self.side);
-        let pieces = self.board.kind(PieceKind::Knight)
-            | self.board.kind(PieceKind::Bishop)
-            | self.board.kind(PieceKind::Rook);
-        (ours & pieces).any()
     }
 
     fn board_picture(&self) -> String {

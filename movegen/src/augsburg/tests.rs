@@ -5,6 +5,7 @@ use super::*;
 use crate::consistency::verify_tree;
 use crate::error::MoveError;
 use crate::perft::perft;
+use crate::types::PieceKind;
 use std::collections::BTreeSet;
 
 fn pos(fen: &str) -> Augsburg {
@@ -493,26 +494,28 @@ fn move_list_capacity_witness() {
 }
 
 #[test]
-fn search_helpers() {
-    use crate::position::{Outcome, HISTORY_SIZE};
+fn victims_repetition_and_mate() {
+    use crate::position::Outcome;
     // White pawn b4 can take the black queen+knight on c5 or the pawn on a5.
     let p = pos("4k3/8/8/p1(rbn)5/1P6/8/8/4K3 w - - 0 1");
-    let take_unit = p.parse_move("b4c5").unwrap();
-    let take_pawn = p.parse_move("b4a5").unwrap();
-    let quiet = p.parse_move("b4b5").unwrap();
-    assert!(p.is_noisy(take_unit) && p.is_noisy(take_pawn) && !p.is_noisy(quiet));
-    assert!(p.noisy_score(take_unit) > p.noisy_score(take_pawn));
-    let mut list = MoveList::new();
-    p.legal_moves(&mut list);
-    assert!(list.iter().all(|&m| p.history_index(m) < HISTORY_SIZE));
-    assert!(!p.null_move_safe());
-    // En passant and promotion are noisy; a fusion is not.
+    let sq = |s: &str| Square::parse(s).unwrap();
+    assert_eq!(
+        p.victim_square(p.parse_move("b4c5").unwrap()),
+        Some(sq("c5"))
+    );
+    assert_eq!(
+        p.victim_square(p.parse_move("b4a5").unwrap()),
+        Some(sq("a5"))
+    );
+    assert_eq!(p.victim_square(p.parse_move("b4b5").unwrap()), None);
+    // En passant takes the pawn passed; a fusion takes nothing.
     let q = pos("4k3/8/8/8/3p(NP)3/8/8/4K3 b - e3 0 1");
-    assert!(q.is_noisy(q.parse_move("d4e3").unwrap()));
+    assert_eq!(
+        q.victim_square(q.parse_move("d4e3").unwrap()),
+        Some(sq("e4"))
+    );
     let r = pos("4k3/1(PP)6/8/8/8/1N6/8/N3K3 w - - 0 1");
-    assert!(r.is_noisy(r.parse_move("b7b8(p)n").unwrap()));
-    assert!(!r.is_noisy(r.parse_move("a1c2").unwrap()));
-    assert!(!r.is_noisy(r.parse_move("b3a1").unwrap()));
+    assert_eq!(r.victim_square(r.parse_move("b3a1").unwrap()), None);
     // Repetition by knights going back and forth; mate by a compound unit.
     let mut s = pos("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1");
     for m in [

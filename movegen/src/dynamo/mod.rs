@@ -72,9 +72,6 @@ pub struct Dynamo {
     history: Vec<State>,
 }
 
-/// Value of a piece leaving the board (or promoted to), for noisy moves.
-const REMOVAL_VALUE: [i32; 6] = [100, 300, 320, 500, 900, 20_000];
-
 impl Dynamo {
     pub fn board(&self) -> &Board {
         &self.board
@@ -125,6 +122,17 @@ impl Dynamo {
             }
         }
         key
+    }
+
+    /// The placement after `mv` (legal), as bitboards, without playing it.
+    #[inline]
+    pub fn bits_after(&self, mv: Move) -> Bits {
+        let mut b = self.bits();
+        self.toggle_displacement(&mut b, mv.first());
+        if let Some(d) = mv.second() {
+            self.toggle_displacement(&mut b, d);
+        }
+        b
     }
 
     /// Applies one displacement to `b`. Toggles commute, so the two displacements of a
@@ -199,26 +207,6 @@ impl Dynamo {
             changed: Bitboard::EMPTY,
             check: self.check,
         }
-    }
-
-    /// Material the side to move wins by `mv`, in centipawns: enemy pieces it removes
-    /// and its promotions count for it, its own removed pieces and enemy promotions
-    /// (a pushed enemy pawn promotes too) against it.
-    fn material_swing(&self, mv: Move) -> i32 {
-        let mut swing = 0;
-        for d in mv.parts() {
-            let Some(p) = self.board.piece_at(d.from()) else {
-                continue;
-            };
-            let sign = if p.color == self.side { 1 } else { -1 };
-            if let Some(promo) = d.promotion() {
-                swing += sign * (REMOVAL_VALUE[promo.index()] - REMOVAL_VALUE[0]);
-            }
-            if d.to().is_none() {
-                swing -= sign * REMOVAL_VALUE[p.kind.index()];
-            }
-        }
-        swing
     }
 
     fn finish_move(&mut self) {
@@ -404,52 +392,6 @@ impl Position for Dynamo {
         self.board.occupied() == self.board.kind(PieceKind::King)
     }
 
-    /// Only moves that win material outright: a self-removal (`d5E`, or a slider
-    /// following its victim off for less than it pushed off) is a sacrifice, ordered and
-    /// pruned like a quiet move, and quiescence never looks at it.
-    #[inline]
-    fn is_noisy(&self, mv: Move) -> bool {
-        (mv.removes() || mv.promotes()) && self.material_swing(mv) > 0
-    }
-
-    fn noisy_score(&self, mv: Move) -> i32 {
-        self.material_swing(mv)
-    }
-
-    /// The swing, less the most valuable of the mover's own displaced pieces that the
-    /// opponent could then remove in one move (a one-reply exchange estimate: a queen
-    /// that follows its victim onto an open line usually goes next).
-    fn noisy_gain(&self, mv: Move) -> Option<i32> {
-        let mut b = self.bits();
-        self.toggle_displacement(&mut b, mv.first());
-        if let Some(d) = mv.second() {
-            self.toggle_displacement(&mut b, d);
-        }
-        let mut risk = 0;
-        for d in mv.parts() {
-            let (Some(to), Some(p)) = (d.to(), self.board.piece_at(d.from())) else {
-                continue;
-            };
-            if p.color == self.side
-                && p.kind != PieceKind::King
-                && removable(&b, to, self.side.flip())
-            {
-                let kind = d.promotion().unwrap_or(p.kind);
-                risk = risk.max(REMOVAL_VALUE[kind.index()]);
-            }
-        }
-        Some(self.material_swing(mv) - risk)
-    }
-
-    /// Quiet checks in the first quiescence ply: a check threatens to push the king off
-    /// the board, the way Dynamo games are won, and it is cheap to find
-    /// (`gives_check` below). Worth 6-2 at equal depth 4; about even at equal time.
-    const QSEARCH_CHECK_PLIES: u32 = 1;
-    /// Matches at 0.1 s a move: horizon 4 scored 62% against 6 (40 games), 6 60% against
-    /// 8 and 8 82% against 12 (20 games each), 2 43% against 4 (40 games). Deeper
-    /// quiescence costs more time than it finds.
-    const QSEARCH_MAX_PLIES: u32 = 4;
-
     /// Only a move touching the enemy king's `danger_zone` can change whether that
     /// king can be removed (it cannot be now: the opponent's move was legal), so most
     /// moves are answered by one mask test.
@@ -461,24 +403,9 @@ impl Position for Dynamo {
         if (mv.squares() & check::danger_zone(k)).is_empty() {
             return false;
         }
-        let mut b = self.bits();
-        self.toggle_displacement(&mut b, mv.first());
-        if let Some(d) = mv.second() {
-            self.toggle_displacement(&mut b, d);
-        }
+        let b = self.bits_after(mv);
         let king = b.pieces(them, PieceKind::King);
         king.any() && removable(&b, king.lsb(), self.side)
-    }
-
-    #[inline]
-    fn history_index(&self, mv: Move) -> usize {
-        let d = mv.first();
-        self.side.index() * 4096 + d.from().index() * 64 + d.to().unwrap_or(d.from()).index()
-    }
-
-    fn null_move_safe(&self) -> bool {
-        let ours = self.board.color(self.side);
-        (ours & !(self.board.kind(PieceKind::Pawn) | self.board.kind(PieceKind::King))).any()
     }
 
     fn board_picture(&self) -> String {
@@ -632,33 +559,6 @@ mod tests {
             }
         }
         assert!(nodes > 1000, "{nodes}");
-    }
-
-    /// Only material won is noisy: exits and removals that cost more than they win are
-    /// not (quiescence never looks at them), and a removal whose pusher is then removed
-    /// is expected to lose.
-    #[test]
-    fn noisy_means_material_won() {
-        // White rook d5 can push the knight a5 off (and stay, follow, or follow it
-        // off); the black rook a8 would push a rook standing on a5 off in turn.
-        let p = Dynamo::from_fen("r3k3/1P6/8/n2R4/8/8/8/4K3 w - - 0 1").unwrap();
-        let mv = |s: &str| p.parse_move(s).unwrap();
-        assert!(p.is_noisy(mv("a5E")));
-        assert_eq!(p.noisy_gain(mv("a5E")), Some(300));
-        assert!(p.is_noisy(mv("a5E/d5a5")));
-        assert_eq!(p.noisy_gain(mv("a5E/d5a5")), Some(300 - 500));
-        // Rook and knight both leave: a rook for a knight.
-        assert!(!p.is_noisy(mv("a5E/d5E")));
-        // The rook leaves the board alone: a plain sacrifice.
-        assert!(!p.is_noisy(mv("d5E")));
-        assert!(p.noisy_score(mv("d5E")) < 0);
-        // The pawn promotes, or pushes the rook on a8 off diagonally.
-        assert!(p.is_noisy(mv("b7b8q")));
-        assert!(p.is_noisy(mv("a8E")));
-        assert!(p.noisy_score(mv("b7b8q")) > p.noisy_score(mv("b7b8n")));
-        assert!(!p.is_noisy(mv("d5d4")));
-        // Ordering: the safe removal first, the losing one below it.
-        assert!(p.noisy_score(mv("a5E")) >= p.noisy_score(mv("a5E/d5a5")));
     }
 
     /// `gives_check` (mask shortcut, toggled bitboards) agrees with playing the move

@@ -105,6 +105,58 @@ impl<M: Mutation> EinsteinPosition<M> {
         }
     }
 
+    /// The piece `mv` captures (en passant: the piece passed), if it is a capture.
+    pub fn captured(&self, mv: Move) -> Option<Piece> {
+        match mv.kind() {
+            _ if !mv.is_capture() => None,
+            Move::EN_PASSANT => self
+                .en_passant
+                .and_then(|ep| self.board.piece_at(ep.victim)),
+            _ => self.board.piece_at(mv.to()),
+        }
+    }
+
+    /// True when the side to move has a move that costs it nothing (pins aside): a pawn
+    /// step (a pawn stays a pawn, or grows), a quiet move of a piece whose mutation does
+    /// not step it down (in reverse-einstein any quiet move), or a king step to a square
+    /// the opponent does not attack. In einstein and anti-einstein every other quiet
+    /// move steps the mover down.
+    pub fn has_free_move(&self) -> bool {
+        let us = self.side;
+        let ours = self.board.color(us);
+        let occ = self.board.occupied();
+        let kings = self.board.kind(PieceKind::King);
+        let pawns = self.board.pieces(us, PieceKind::Pawn);
+        let steps = if us == Color::White {
+            pawns.north()
+        } else {
+            pawns.south()
+        };
+        if (steps & !occ).any() {
+            return true;
+        }
+        for sq in ours & !kings & !pawns {
+            let kind = self.board.piece_at(sq).expect("occupied").kind;
+            if M::after_quiet(kind) >= kind {
+                let reach = match kind {
+                    PieceKind::Knight => attacks::knight(sq),
+                    PieceKind::Bishop => attacks::bishop(sq, occ),
+                    PieceKind::Rook => attacks::rook(sq, occ),
+                    _ => attacks::queen(sq, occ),
+                };
+                if (reach & !occ).any() {
+                    return true;
+                }
+            }
+        }
+        let king = self.our_king();
+        let no_king = occ.without(king);
+        let mut king_steps = (attacks::king(king) & !occ).into_iter();
+        Iterator::any(&mut king_steps, |to| {
+            !self.board.is_attacked(to, us.flip(), no_king)
+        })
+    }
+
     fn our_king(&self) -> Square {
         self.board.king(self.side).expect("king on board")
     }
@@ -502,77 +554,6 @@ impl<M: Mutation> Position for EinsteinPosition<M> {
 
     fn bare_kings(&self) -> bool {
         self.board.occupied() == self.board.kind(PieceKind::King)
-    }
-
-    #[inline]
-    fn is_noisy(&self, mv: Move) -> bool {
-        mv.is_capture()
-    }
-
-    /// MVV-LVA, with the capturer's upgrade (or downgrade) as a tie-break.
-    fn noisy_score(&self, mv: Move) -> i32 {
-        let victim = match mv.kind() {
-            Move::EN_PASSANT => self
-                .en_passant
-                .and_then(|ep| self.board.piece_at(ep.victim)),
-            _ => self.board.piece_at(mv.to()),
-        }
-        .map_or(-1, |p| p.kind.index() as i32);
-        let attacker = self
-            .board
-            .piece_at(mv.from())
-            .map_or(PieceKind::Pawn, |p| p.kind);
-        let change = Self::mutated(attacker, true).index() as i32 - attacker.index() as i32;
-        victim * 16 - attacker.index() as i32 * 2 + change
-    }
-
-    #[inline]
-    fn history_index(&self, mv: Move) -> usize {
-        self.side.index() * 4096 + mv.from().index() * 64 + mv.to().index()
-    }
-
-    /// Passing is only a fair stand-in for a move when the side has a move that costs
-    /// nothing. In einstein and anti-einstein every quiet move of a piece steps it down,
-    /// so zugzwang is common; the free moves are a king's step to a safe square, a pawn
-    /// step (a pawn stays a pawn, or grows), and in reverse-einstein any quiet move.
-    /// The side also needs pieces besides pawns, as in chess.
-    fn null_move_safe(&self) -> bool {
-        let us = self.side;
-        let ours = self.board.color(us);
-        let occ = self.board.occupied();
-        let kings = self.board.kind(PieceKind::King);
-        if (ours & !(self.board.kind(PieceKind::Pawn) | kings)).is_empty() {
-            return false;
-        }
-        let pawns = self.board.pieces(us, PieceKind::Pawn);
-        let steps = if us == Color::White {
-            pawns.north()
-        } else {
-            pawns.south()
-        };
-        if (steps & !occ).any() {
-            return true;
-        }
-        for sq in ours & !kings & !pawns {
-            let kind = self.board.piece_at(sq).expect("occupied").kind;
-            if M::after_quiet(kind) >= kind {
-                let reach = match kind {
-                    PieceKind::Knight => attacks::knight(sq),
-                    PieceKind::Bishop => attacks::bishop(sq, occ),
-                    PieceKind::Rook => attacks::rook(sq, occ),
-                    _ => attacks::queen(sq, occ),
-                };
-                if (reach & !occ).any() {
-                    return true;
-                }
-            }
-        }
-        let king = self.our_king();
-        let no_king = occ.without(king);
-        let mut king_steps = (attacks::king(king) & !occ).into_iter();
-        Iterator::any(&mut king_steps, |to| {
-            !self.board.is_attacked(to, us.flip(), no_king)
-        })
     }
 
     fn board_picture(&self) -> String {

@@ -325,19 +325,19 @@ fn clocks_repetition_and_outcomes() {
 }
 
 #[test]
-fn noisy_moves_are_the_captures() {
+fn captured_pieces_include_en_passant() {
     let p = pos::<Standard>("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
-    let mut list = MoveList::new();
-    p.legal_moves(&mut list);
-    let noisy: Vec<String> = list
-        .iter()
-        .filter(|&&m| p.is_noisy(m))
-        .map(|m| m.to_string())
-        .collect();
-    assert_eq!(noisy, ["e4d5"]);
-    for &m in list.iter() {
-        assert!(p.history_index(m) < crate::HISTORY_SIZE);
-    }
+    let taken = |p: &EinsteinPosition<Standard>, m: &str| p.captured(p.parse_move(m).unwrap());
+    assert_eq!(
+        taken(&p, "e4d5"),
+        Some(Piece::new(Color::Black, PieceKind::Pawn))
+    );
+    assert_eq!(taken(&p, "e4e5"), None);
+    let ep = pos::<Standard>("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    assert_eq!(
+        taken(&ep, "e5d6"),
+        Some(Piece::new(Color::Black, PieceKind::Pawn))
+    );
 }
 
 fn hash_tree<M: Mutation>(fen: &str, depth: u32) {
@@ -387,16 +387,15 @@ fn anti_einstein_rook_capturing_onto_its_corner_may_castle() {
 }
 
 #[test]
-fn null_move_needs_a_free_move() {
-    // Only a queen and a king boxed in: every move costs (einstein), so no null move.
-    let boxed = "4k3/8/8/8/8/8/PP6/KQ6 w - - 0 1";
-    assert!(!pos::<Standard>("4k3/8/8/8/8/p1p5/P1P5/KQ6 w - - 0 1").null_move_safe());
+fn free_moves_cost_nothing() {
+    // A queen and a king boxed in: every move costs (einstein).
+    assert!(!pos::<Standard>("4k3/8/8/8/8/p1p5/P1P5/KQ6 w - - 0 1").has_free_move());
     // A pawn step is free.
-    assert!(pos::<Standard>(boxed).null_move_safe());
+    assert!(pos::<Standard>("4k3/8/8/8/8/8/PP6/KQ6 w - - 0 1").has_free_move());
     // In reverse-einstein a queen's quiet move is free.
-    assert!(pos::<Reverse>("4k3/8/8/8/8/p1p5/P1P5/KQ6 w - - 0 1").null_move_safe());
-    // Pawns alone: never (as in chess).
-    assert!(!pos::<Reverse>("4k3/8/8/8/8/8/P7/K7 w - - 0 1").null_move_safe());
+    assert!(pos::<Reverse>("4k3/8/8/8/8/p1p5/P1P5/KQ6 w - - 0 1").has_free_move());
+    // A king step to a square nobody attacks is free.
+    assert!(pos::<Standard>("4k3/8/8/8/8/8/8/4K3 w - - 0 1").has_free_move());
 }
 
 fn random_games<M: Mutation>(games: u64) {

@@ -11,7 +11,7 @@ pub fn pos(fen: &str) -> Chess {
 }
 
 pub fn searcher() -> ChessSearcher {
-    Searcher::new(16, ChessEval)
+    Searcher::new(16, ChessEval::default())
 }
 
 pub fn depth(d: u32) -> Limits<<Chess as Position>::Move> {

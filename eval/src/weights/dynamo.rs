@@ -1,0 +1,45 @@
+//! The Dynamo evaluation's weights (`DynamoEval`).
+
+/// Every weight of the Dynamo evaluation, in centipawns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Pawn, knight, bishop, rook, queen (the king is never counted).
+    pub material: [i32; 5],
+    /// King by distance to the nearest edge: 0 (on the edge) .. 3 (centre).
+    pub king_edge: [i32; 4],
+    /// Per direction whose line from the king to the edge is empty (a push off that
+    /// way needs only an enemy slider behind the king).
+    pub king_open_line: i32,
+    /// Per enemy slider that sees the king (first piece on its line): it can push or pull.
+    pub king_slider_contact: i32,
+    /// Per enemy knight, king or pawn one leap/step from the king.
+    pub king_leaper_contact: i32,
+    /// Non-king piece standing on the edge (one push from leaving the board).
+    pub piece_on_edge: [i32; 5],
+    /// Per square a piece reaches (sliders and knights).
+    pub mobility: i32,
+    /// Pawn by relative rank (its own first rank = 0); rank 6 is one step from promotion.
+    pub pawn_rank: [i32; 8],
+    /// For the side to move.
+    pub tempo: i32,
+}
+
+impl Weights {
+    pub const DEFAULT: Weights = Weights {
+        material: [100, 310, 330, 500, 950],
+        king_edge: [-120, -40, -10, 0],
+        king_open_line: -18,
+        king_slider_contact: -30,
+        king_leaper_contact: -20,
+        piece_on_edge: [-5, -15, -10, -10, -20],
+        mobility: 2,
+        pawn_rank: [-10, 0, 0, 5, 15, 35, 70, 0],
+        tempo: 10,
+    };
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights::DEFAULT
+    }
+}

@@ -1,0 +1,58 @@
+//! Search policy: which moves the search treats as noisy and how it orders them, how
+//! deep quiescence goes, how history is indexed and when a null move is sound. These
+//! are search decisions, not rules, so they live here, one small module per variant
+//! family, built on the facts the rules types expose (what a move captures or removes,
+//! the placement after a move, whether a side has a free move).
+
+mod augsburg;
+mod chess;
+mod dynamo;
+mod einstein;
+
+use feerie_movegen::board::Board;
+use feerie_movegen::{Color, PieceKind, Position, Square};
+
+/// Size of the history tables the search keeps, indexed by
+/// [`SearchPolicy::history_index`]: side to move, from-square, to-square.
+pub const HISTORY_SIZE: usize = 2 * 64 * 64;
+
+/// How the search treats one variant's positions and moves.
+pub trait SearchPolicy: Position {
+    /// Quiescence plies (counted from its first) in which quiet moves that give check
+    /// are searched too. 0 for chess-like variants.
+    const QSEARCH_CHECK_PLIES: u32 = 0;
+    /// Quiescence plies after which the static evaluation stands. Unbounded for
+    /// chess-like variants, where captures run out.
+    const QSEARCH_MAX_PLIES: u32 = u32::MAX;
+
+    /// Captures, promotions, removals of enemy pieces: the moves quiescence search looks
+    /// at and move ordering puts first. A move that only throws away the mover's own
+    /// material is not noisy.
+    fn is_noisy(&self, mv: Self::Move) -> bool;
+    /// Ordering score of a noisy move (larger first): e.g. MVV-LVA.
+    fn noisy_score(&self, mv: Self::Move) -> i32;
+    /// What a noisy move is expected to win in centipawns, counting the obvious reply
+    /// (a static exchange estimate), or `None` when the variant does not estimate it.
+    /// Quiescence skips noisy moves expected to lose material.
+    fn noisy_gain(&self, _mv: Self::Move) -> Option<i32> {
+        None
+    }
+    /// Index for history and counter tables, below `HISTORY_SIZE`.
+    fn history_index(&self, mv: Self::Move) -> usize;
+    /// True when a null move is unlikely to hide zugzwang (the side has pieces).
+    fn null_move_safe(&self) -> bool;
+}
+
+/// The butterfly index of a move of `side` from `from` to `to`.
+#[inline]
+fn butterfly(side: Color, from: Square, to: Square) -> usize {
+    side.index() * 4096 + from.index() * 64 + to.index()
+}
+
+/// True when `side` has a piece besides pawns and its king on an orthodox board: the
+/// usual guard against zugzwang for a null move.
+#[inline]
+fn has_pieces(board: &Board, side: Color) -> bool {
+    let ours = board.color(side);
+    (ours & !(board.kind(PieceKind::Pawn) | board.kind(PieceKind::King))).any()
+}
