@@ -2,6 +2,7 @@
 //! from the board in one move? Computed from rays and precomputed "pusher" masks, never by
 //! generating moves.
 
+use super::moves::Move;
 use crate::attacks::{self, ray};
 use crate::bitboard::Bitboard;
 use crate::geometry::{offset, KING_STEPS, KNIGHT_LEAPS};
@@ -76,15 +77,59 @@ static PAWN_PUSHERS: [[u64; 64]; 2] = [
     pusher_table(&[(1, -1), (-1, -1)]),
 ];
 
-/// Squares whose content decides whether a king on `k` can be removed: its square, the
-/// eight lines from it to the edge, and the squares of leapers and pawns that could push
-/// it off. A move that changes none of them leaves that answer as it was.
-#[inline]
-pub fn danger_zone(k: Square) -> Bitboard {
-    let i = k.index();
-    attacks::queen(k, Bitboard::EMPTY)
-        | Bitboard(KNIGHT_PUSHERS[i] | KING_PUSHERS[i] | PAWN_PUSHERS[0][i] | PAWN_PUSHERS[1][i])
-        | Bitboard::from_square(k)
+/// What a move must touch to change whether the king on `k`, not removable now, can be
+/// removed by `by`. Adding a piece never opens a removal (it can only block a line or
+/// crowd the squares beyond the king), so a move matters only when it touches a line
+/// through the king holding an enemy slider of that line (`hot`, with the king's square),
+/// or brings an enemy piece onto a line through the king or a square from which a
+/// leaper or pawn pushes it off (`landing`).
+#[derive(Clone, Copy, Debug)]
+pub struct KingGuard {
+    hot: Bitboard,
+    landing: Bitboard,
+    enemy: Bitboard,
+}
+
+impl KingGuard {
+    /// Every move matters (the king is in check, or gone).
+    pub const EVERYTHING: KingGuard = KingGuard {
+        hot: Bitboard::FULL,
+        landing: Bitboard::EMPTY,
+        enemy: Bitboard::EMPTY,
+    };
+
+    pub fn new(bits: &Bits, k: Square, by: Color) -> KingGuard {
+        let enemy = bits.color[by.index()];
+        let queens = bits.kind[PieceKind::Queen.index()];
+        let rooks = (bits.kind[PieceKind::Rook.index()] | queens) & enemy;
+        let bishops = (bits.kind[PieceKind::Bishop.index()] | queens) & enemy;
+        let ki = k.index();
+        let mut hot = Bitboard::from_square(k);
+        // Lines E-W, N-S, NE-SW, SE-NW (directions 0..8 of `attacks::DIRECTIONS`).
+        for (d, sliders) in [(0, rooks), (2, rooks), (4, bishops), (5, bishops)] {
+            let line = ray(d, k) | ray(attacks::opposite(d), k);
+            if (line & sliders).any() {
+                hot |= line;
+            }
+        }
+        let landing = attacks::queen(k, Bitboard::EMPTY)
+            | Bitboard(KNIGHT_PUSHERS[ki] | KING_PUSHERS[ki] | PAWN_PUSHERS[by.index()][ki]);
+        KingGuard {
+            hot,
+            landing,
+            enemy,
+        }
+    }
+
+    /// False when `mv` (changing the squares `touched`) cannot make the king removable
+    /// (see the type).
+    #[inline(always)]
+    pub fn may_matter(&self, mv: Move, touched: Bitboard) -> bool {
+        (touched & self.hot).any()
+            || mv
+                .parts()
+                .any(|d| self.enemy.has(d.from()) && d.to().is_some_and(|t| self.landing.has(t)))
+    }
 }
 
 /// The piece of `set` (non-empty, all on ray `d` of some square) nearest to that square.

@@ -1,10 +1,10 @@
 //! Dynamo chess (docs/rules.md, "Dynamo"): no captures; pieces push and pull one other
 //! piece, possibly off the board. A king is in check when the opponent could remove it.
 //!
-//! Generation lists every way of playing (`gen`), writes each as its effect (`moves`),
-//! removes duplicate effects with a sort, then keeps the moves after which the mover's
-//! king is on the board and cannot be removed (`check`), and that do not undo the
-//! opponent's last move.
+//! Generation lists every effect once (`gen`), written as its displacements (`moves`),
+//! then keeps the moves after which the mover's king is on the board and cannot be
+//! removed (`check`; `check::KingGuard` skips the test for moves that cannot matter),
+//! and that do not undo the opponent's last move.
 //!
 //! Decisions where docs/rules.md is silent:
 //! - the no-undo rule compares 64-bit placement keys, and does not apply right after a
@@ -29,7 +29,7 @@ use crate::position::{MoveCode, Position};
 use crate::types::{Color, Piece, PieceKind};
 use crate::zobrist;
 use arrayvec::ArrayVec;
-use check::{removable, Bits};
+use check::{removable, Bits, KingGuard};
 use gen::{Candidates, Gen};
 pub use moves::{Displacement, Move};
 
@@ -57,6 +57,13 @@ struct State {
     /// changing all of them.
     changed: Bitboard,
     check: bool,
+}
+
+/// The no-undo rule's forbidden placement: a move can restore `key` only by touching
+/// every square of `changed` (the squares the opponent's last move changed).
+struct Forbidden {
+    key: u64,
+    changed: Bitboard,
 }
 
 #[derive(Clone, Debug)]
@@ -147,27 +154,20 @@ impl Dynamo {
     }
 
     /// The mover's king stays on the board and cannot be removed, and the move does not
-    /// restore the placement `forbidden` (the one before the opponent's last move, with
-    /// the squares that move changed).
-    /// A move touching no square of `danger` (see `check::danger_zone`) cannot change
-    /// whether an unchecked king can be removed, so the full test is skipped.
-    #[inline]
-    fn legal_after(
-        &self,
-        bits: &Bits,
-        mv: Move,
-        forbidden: Option<(u64, Bitboard)>,
-        danger: Bitboard,
-    ) -> bool {
+    /// restore the placement the no-undo rule forbids. The guard (everything matters
+    /// when the king is in check) skips the king test for moves that cannot change it.
+    #[inline(always)]
+    fn legal_after(&self, bits: &Bits, mv: Move, forbidden: &Forbidden, guard: &KingGuard) -> bool {
         let touched = mv.squares();
-        if let Some((key, changed)) = forbidden {
-            if (changed & !touched).is_empty() && key == self.placement_after(mv) {
-                return false;
-            }
+        if (forbidden.changed & !touched).is_empty() && forbidden.key == self.placement_after(mv) {
+            return false;
         }
-        if (touched & danger).is_empty() {
-            return true;
-        }
+        !guard.may_matter(mv, touched) || self.king_safe_after(bits, mv)
+    }
+
+    /// The mover's king is on the board after `mv` and cannot be removed.
+    #[inline(never)]
+    fn king_safe_after(&self, bits: &Bits, mv: Move) -> bool {
         let mut b = *bits;
         self.toggle_displacement(&mut b, mv.first());
         if let Some(d) = mv.second() {
@@ -175,6 +175,57 @@ impl Dynamo {
         }
         let king = b.pieces(self.side, PieceKind::King);
         king.any() && !removable(&b, king.lsb(), self.side.flip())
+    }
+
+    /// The placement the no-undo rule forbids now.
+    fn forbidden(&self) -> Forbidden {
+        match self.history.last() {
+            Some(s) if s.mv.is_some() => Forbidden {
+                key: s.placement,
+                changed: s.changed,
+            },
+            // No square set is ever wholly touched: nothing is forbidden.
+            _ => Forbidden {
+                key: 0,
+                changed: Bitboard::FULL,
+            },
+        }
+    }
+
+    /// Calls `found` with every legal move, in generation order (castling last).
+    #[inline]
+    fn for_each_legal(&self, mut found: impl FnMut(Move)) {
+        let us = self.side;
+        let mut cand = Candidates::new();
+        Gen::new(&self.board, us, &mut cand).all(us);
+        let bits = self.bits();
+        let forbidden = self.forbidden();
+        let guard = match self.board.king(us) {
+            Some(k) if !self.check => KingGuard::new(&bits, k, us.flip()),
+            _ => KingGuard::EVERYTHING,
+        };
+        for &m in cand.iter() {
+            if self.legal_after(&bits, m, &forbidden, &guard) {
+                found(m);
+            }
+        }
+        if self.check {
+            return;
+        }
+        for cs in CastlingSide::of(us) {
+            if self.castling & cs.right == 0 || (cs.must_be_empty() & self.board.occupied()).any() {
+                continue;
+            }
+            let m = Move::pair(
+                Displacement::new(cs.king_from, Some(cs.king_to), None),
+                Displacement::new(cs.rook_from, Some(cs.rook_to), None),
+            );
+            if self.castling_path_safe(&bits, cs)
+                && self.legal_after(&bits, m, &forbidden, &KingGuard::EVERYTHING)
+            {
+                found(m);
+            }
+        }
     }
 
     /// Castling's extra condition: the king's path squares (its start square was tested
@@ -268,41 +319,13 @@ impl Position for Dynamo {
 
     fn legal_moves(&self, moves: &mut MoveList) {
         moves.clear();
-        let us = self.side;
-        let mut cand = Candidates::new();
-        let mut gen = Gen::new(&self.board, &mut cand);
-        gen.all(us);
-        let castlings = if self.check {
-            ArrayVec::new()
-        } else {
-            gen.castlings(us, self.castling)
-        };
-        let bits = self.bits();
-        let forbidden = self
-            .history
-            .last()
-            .filter(|s| s.mv.is_some())
-            .map(|s| (s.placement, s.changed));
-        let danger = match self.board.king(us) {
-            Some(k) if !self.check => check::danger_zone(k),
-            _ => Bitboard::FULL,
-        };
-        for &m in cand.iter() {
-            if self.legal_after(&bits, m, forbidden, danger) {
-                moves.push(m);
-            }
-        }
-        for cs in castlings {
-            let m = Move::pair(
-                Displacement::new(cs.king_from, Some(cs.king_to), None),
-                Displacement::new(cs.rook_from, Some(cs.rook_to), None),
-            );
-            if self.castling_path_safe(&bits, &cs)
-                && self.legal_after(&bits, m, forbidden, Bitboard::FULL)
-            {
-                moves.push(m);
-            }
-        }
+        self.for_each_legal(|m| moves.push(m));
+    }
+
+    fn count_legal(&self) -> usize {
+        let mut n = 0;
+        self.for_each_legal(|_| n += 1);
+        n
     }
 
     fn play(&mut self, mv: Move) {
@@ -392,15 +415,16 @@ impl Position for Dynamo {
         self.board.occupied() == self.board.kind(PieceKind::King)
     }
 
-    /// Only a move touching the enemy king's `danger_zone` can change whether that
-    /// king can be removed (it cannot be now: the opponent's move was legal), so most
-    /// moves are answered by one mask test.
+    /// The enemy king cannot be removed now (the opponent's move was legal), so only a
+    /// move its `KingGuard` says may matter can change that: most moves are answered by
+    /// mask tests.
     fn gives_check(&self, mv: Move) -> bool {
         let them = self.side.flip();
         let Some(k) = self.board.king(them) else {
             return false;
         };
-        if (mv.squares() & check::danger_zone(k)).is_empty() {
+        let bits = self.bits();
+        if !KingGuard::new(&bits, k, self.side).may_matter(mv, mv.squares()) {
             return false;
         }
         let b = self.bits_after(mv);
@@ -432,7 +456,7 @@ mod tests {
         let mut pos = Dynamo::from_fen(fen).unwrap();
         let count = |p: &Dynamo| {
             let mut c = Candidates::new();
-            Gen::new(&p.board, &mut c).all(p.side);
+            Gen::new(&p.board, p.side, &mut c).all(p.side);
             let mut l = MoveList::new();
             p.legal_moves(&mut l);
             (c.len(), l.len())
@@ -483,7 +507,7 @@ mod tests {
     /// the result tested (king present and safe, placement not the forbidden one).
     fn slow_legal(pos: &Dynamo) -> Vec<Move> {
         let mut cand = Candidates::new();
-        Gen::new(&pos.board, &mut cand).all(pos.side);
+        Gen::new(&pos.board, pos.side, &mut cand).all(pos.side);
         let forbidden = pos
             .history
             .last()
