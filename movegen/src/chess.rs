@@ -281,6 +281,7 @@ impl Position for Chess {
         } else {
             None
         };
+        debug_assert_legal_shape(mv, us, piece, captured);
         self.game.push(Undo {
             mv: Some(mv),
             captured,
@@ -360,6 +361,22 @@ impl Position for Chess {
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         parse_orthodox_move(self, text)
     }
+}
+
+/// The cheap part of "`play` gets a legal move", checked in debug builds (tests): the
+/// mover belongs to the side to move, and a captured piece is an enemy piece, never a king.
+#[inline]
+pub(crate) fn debug_assert_legal_shape<M: std::fmt::Display>(
+    mv: M,
+    us: Color,
+    piece: Piece,
+    captured: Option<Piece>,
+) {
+    debug_assert_eq!(piece.color, us, "{mv} moves the opponent's {piece:?}");
+    debug_assert!(
+        captured.is_none_or(|c| c.color != us && c.kind != PieceKind::King),
+        "{mv} captures {captured:?}"
+    );
 }
 
 /// Parses an orthodox UCI move string (`e2e4`, `e7e8q`) against the legal moves.

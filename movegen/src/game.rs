@@ -166,6 +166,7 @@ impl<E: Copy + Default, U: Copy> Game<E, U> {
         board: &B,
         en_passant_key: impl Fn(&B, &GameState<E>) -> u64,
     ) {
+        debug_assert!(!self.in_check(), "null move in check");
         self.push(undo);
         self.begin_move(board, &en_passant_key);
         self.halfmove += 1;

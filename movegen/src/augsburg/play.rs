@@ -31,6 +31,11 @@ impl Changes {
 impl Augsburg {
     /// Plays a legal move.
     pub(super) fn make(&mut self, mv: Move) {
+        debug_assert_eq!(
+            self.board.cell(mv.from()).color(),
+            Some(self.game.side),
+            "{mv}: no unit of the side to move on its square"
+        );
         let before = *self.game;
         let mut st = Changes::NONE;
         let irreversible = if self.board.cell(mv.from()).is_king() {

@@ -355,6 +355,7 @@ impl Position for Dynamo {
     }
 
     fn play_null(&mut self) {
+        debug_assert!(!self.in_check(), "null move in check: {}", self.to_fen());
         self.game.push(self.save(None));
         self.game.halfmove += 1;
         self.finish_move();

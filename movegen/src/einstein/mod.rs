@@ -26,7 +26,7 @@ pub use mutation::{down, up, Anti, Mutation, Reverse, Standard};
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::{Board, Placement};
-use crate::chess::parse_uci_move;
+use crate::chess::{debug_assert_legal_shape, parse_uci_move};
 use crate::error::{FenError, MoveError};
 use crate::fen::{CastlingRights, CastlingSide, FenFields};
 use crate::fen_checks::{validate_common, CastlingRook};
@@ -294,6 +294,7 @@ impl<M: Mutation> Position for EinsteinPosition<M> {
             _ => None,
         };
         let captured = captured_sq.map(|sq| self.board.piece_at(sq).expect("captured piece"));
+        debug_assert_legal_shape(mv, us, piece, captured);
         self.game.push(Undo {
             mv: Some(mv),
             moved: Some(piece),
