@@ -210,9 +210,7 @@ impl Position for Chess {
     type MoveList = MoveList;
     type Board = Board;
 
-    fn startpos() -> Chess {
-        Chess::from_fen(START_FEN).expect("start position")
-    }
+    const START_FEN: &'static str = START_FEN;
 
     fn from_fen(fen: &str) -> Result<Chess, FenError> {
         let fields = FenFields::split(fen)?;

@@ -89,8 +89,12 @@ pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
     /// The board its pieces stand on: the orthodox `Board`, or Augsburg's `UnitBoard`.
     type Board: Placement;
 
+    /// The FEN of the start position.
+    const START_FEN: &'static str;
     /// The start position.
-    fn startpos() -> Self;
+    fn startpos() -> Self {
+        Self::from_fen(Self::START_FEN).expect("the start FEN is valid")
+    }
     fn from_fen(fen: &str) -> Result<Self, FenError>;
     fn to_fen(&self) -> String;
 

@@ -64,9 +64,7 @@ impl Position for Augsburg {
     type MoveList = MoveList;
     type Board = UnitBoard;
 
-    fn startpos() -> Augsburg {
-        Augsburg::from_fen(START_FEN).expect("start position")
-    }
+    const START_FEN: &'static str = START_FEN;
 
     fn from_fen(text: &str) -> Result<Augsburg, FenError> {
         let fields = FenFields::split(text)?;

@@ -256,9 +256,7 @@ impl Position for Dynamo {
     type MoveList = MoveList;
     type Board = Board;
 
-    fn startpos() -> Dynamo {
-        Dynamo::from_fen(START_FEN).expect("start position")
-    }
+    const START_FEN: &'static str = START_FEN;
 
     fn from_fen(fen: &str) -> Result<Dynamo, FenError> {
         let fields = FenFields::split(fen)?;

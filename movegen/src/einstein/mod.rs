@@ -224,9 +224,7 @@ impl<M: Mutation> Position for EinsteinPosition<M> {
     type MoveList = MoveList;
     type Board = Board;
 
-    fn startpos() -> Self {
-        Self::from_fen(START_FEN).expect("start position")
-    }
+    const START_FEN: &'static str = START_FEN;
 
     /// Pawns may stand on any rank (see the module notes). A castling right needs its
     /// king at home, not its rook.
