@@ -1,11 +1,11 @@
 //! Orthodox evaluation: material plus piece-square tables, blended between middlegame
 //! and endgame values by the remaining material. It reads only the placement, so it
-//! scores any position with an orthodox board ([`OrthodoxBoard`]): chess, and the
+//! scores any position whose `Position::Board` is the orthodox [`Board`]: chess, and the
 //! Einstein variants as a chess-minded baseline. The weights are in
 //! `weights::chess::Weights`.
 
 use crate::weights::chess::Weights;
-use crate::{Evaluator, OrthodoxBoard};
+use crate::Evaluator;
 use feerie_movegen::board::Board;
 use feerie_movegen::{Color, PieceKind, Position};
 
@@ -196,7 +196,7 @@ fn white_score(w: &Weights, tables: &Tables, board: &Board) -> i32 {
     score
 }
 
-impl<P: Position + OrthodoxBoard> Evaluator<P> for ChessEval {
+impl<P: Position<Board = Board>> Evaluator<P> for ChessEval {
     #[inline]
     fn evaluate(&self, pos: &P) -> i32 {
         let s = self.white_score(pos.board());

@@ -6,14 +6,12 @@ pub mod augsburg;
 pub mod chess;
 pub mod dynamo;
 pub mod einstein;
-pub mod orthodox;
 pub mod weights;
 
 pub use augsburg::AugsburgEval;
 pub use chess::ChessEval;
 pub use dynamo::DynamoEval;
 pub use einstein::EinsteinEval;
-pub use orthodox::OrthodoxBoard;
 
 use feerie_movegen::Position;
 

@@ -114,7 +114,7 @@ pub fn generate<P: Position>(
         if score <= max_cp {
             return pos.to_fen();
         }
-        if best.as_ref().map_or(true, |(s, _)| score < *s) {
+        if best.as_ref().is_none_or(|(s, _)| score < *s) {
             best = Some((score, pos.to_fen()));
         }
     }

@@ -75,6 +75,13 @@ impl Board {
         self.by_color[0] | self.by_color[1]
     }
 
+    /// The king of `color`, if there is one.
+    #[inline]
+    pub fn king(&self, color: Color) -> Option<Square> {
+        let k = self.pieces(color, PieceKind::King);
+        k.any().then(|| k.lsb())
+    }
+
     /// Rooks and queens.
     #[inline]
     pub fn rook_likes(&self) -> Bitboard {
@@ -85,13 +92,6 @@ impl Board {
     #[inline]
     pub fn bishop_likes(&self) -> Bitboard {
         self.kind(PieceKind::Bishop) | self.kind(PieceKind::Queen)
-    }
-
-    /// The king of `color`, if there is one.
-    #[inline]
-    pub fn king(&self, color: Color) -> Option<Square> {
-        let k = self.pieces(color, PieceKind::King);
-        k.any().then(|| k.lsb())
     }
 
     #[inline]
@@ -171,6 +171,90 @@ impl Board {
     /// Board picture for the `d` command.
     pub fn picture(&self) -> String {
         picture(|sq| self.piece_at(sq).map(|p| p.fen_char().to_string()))
+    }
+}
+
+/// What the code every variant shares reads of a board, the orthodox `Board` or
+/// Augsburg's `UnitBoard`: occupancy, kings and rooks, orthodox attacks.
+pub trait Placement {
+    fn occupied(&self) -> Bitboard;
+    fn color(&self, color: Color) -> Bitboard;
+    /// Squares of both kings.
+    fn kings(&self) -> Bitboard;
+    /// Squares of the pawns of `color` (in Augsburg, of its units with a pawn component).
+    fn pawns(&self, color: Color) -> Bitboard;
+    /// True when `sq` holds a rook of `color` (in Augsburg, a unit with a rook component).
+    fn has_rook(&self, sq: Square, color: Color) -> bool;
+    /// Every piece of either colour attacking `sq` with the given occupancy.
+    fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard;
+
+    /// True when a piece of `by` attacks `sq` with the given occupancy.
+    fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool;
+    /// Zobrist key of the placement alone, computed from scratch.
+    fn placement_hash(&self) -> u64;
+    /// A text picture of the board for the `d` command.
+    fn picture(&self) -> String;
+
+    /// Pieces of the other side giving check to the king of `us` (on the board).
+    #[inline]
+    fn checkers(&self, us: Color) -> Bitboard {
+        let king = self.king(us).expect("king on board");
+        self.attackers_to(king, self.occupied()) & self.color(us.flip())
+    }
+
+    /// The king of `color`, if there is one.
+    fn king(&self, color: Color) -> Option<Square>;
+
+    /// True when both sides have only a king.
+    #[inline]
+    fn bare_kings(&self) -> bool {
+        self.occupied() == self.kings()
+    }
+
+    /// True when the king of `color` (which must be on the board) is attacked.
+    fn king_attacked(&self, color: Color) -> bool {
+        let king = self.king(color).expect("king on board");
+        self.is_attacked(king, color.flip(), self.occupied())
+    }
+}
+
+impl Placement for Board {
+    #[inline]
+    fn occupied(&self) -> Bitboard {
+        Board::occupied(self)
+    }
+    #[inline]
+    fn color(&self, color: Color) -> Bitboard {
+        Board::color(self, color)
+    }
+    #[inline]
+    fn kings(&self) -> Bitboard {
+        self.kind(PieceKind::King)
+    }
+    #[inline]
+    fn pawns(&self, color: Color) -> Bitboard {
+        self.pieces(color, PieceKind::Pawn)
+    }
+    fn has_rook(&self, sq: Square, color: Color) -> bool {
+        self.piece_at(sq) == Some(Piece::new(color, PieceKind::Rook))
+    }
+    #[inline]
+    fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        Board::attackers_to(self, sq, occupied)
+    }
+    #[inline]
+    fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        Board::is_attacked(self, sq, by, occupied)
+    }
+    #[inline]
+    fn king(&self, color: Color) -> Option<Square> {
+        Board::king(self, color)
+    }
+    fn placement_hash(&self) -> u64 {
+        Board::placement_hash(self)
+    }
+    fn picture(&self) -> String {
+        Board::picture(self)
     }
 }
 

@@ -237,6 +237,14 @@ impl CastlingSide {
         }
     }
 
+    /// The castling of `color` whose king lands on `king_to` (a castling move's target).
+    pub fn landing_on(color: Color, king_to: Square) -> &'static CastlingSide {
+        CastlingSide::of(color)
+            .iter()
+            .find(|s| s.king_to == king_to)
+            .expect("castling side")
+    }
+
     /// Squares that must be empty: everything between king and rook.
     pub fn must_be_empty(&self) -> crate::Bitboard {
         crate::attacks::between(self.king_from, self.rook_from)

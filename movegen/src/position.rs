@@ -1,6 +1,8 @@
 //! The rules trait every variant implements, and what it returns.
 
+use crate::board::Placement;
 use crate::error::{FenError, MoveError};
+use crate::game::Game;
 use crate::types::Color;
 use arrayvec::ArrayVec;
 use std::fmt;
@@ -75,20 +77,38 @@ impl Outcome {
     }
 }
 
-/// The rules of one variant. Positions keep their own history (a state stack), so
-/// `undo` restores exactly what `play` changed, and repetitions and the Dynamo no-undo
-/// rule can look back over the game. Only rules live here: how a search treats the
-/// moves (which are noisy, history, null move) is the search crate's `SearchPolicy`.
+/// The rules of one variant. Positions keep their own history (the state stack of their
+/// `Game`), so `undo` restores exactly what `play` changed, and repetitions and the
+/// Dynamo no-undo rule can look back over the game. What every variant keeps the same
+/// way (side, clocks, key, check, history) is read through `game()`, so the methods
+/// about it are written once, here. Only rules live here: how a search treats the moves
+/// (which are noisy, history, null move) is the search crate's `SearchPolicy`.
 pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
     type Move: MoveCode;
     type MoveList: MoveBuffer<Self::Move>;
+    /// The board its pieces stand on: the orthodox `Board`, or Augsburg's `UnitBoard`.
+    type Board: Placement;
 
+    /// The FEN of the start position.
+    const START_FEN: &'static str;
     /// The start position.
-    fn startpos() -> Self;
+    fn startpos() -> Self {
+        Self::from_fen(Self::START_FEN).expect("the start FEN is valid")
+    }
     fn from_fen(fen: &str) -> Result<Self, FenError>;
     fn to_fen(&self) -> String;
 
-    fn side_to_move(&self) -> Color;
+    /// The board its pieces stand on.
+    fn board(&self) -> &Self::Board;
+    /// The state every variant keeps the same way: side to move, castling rights, en
+    /// passant, clocks, key, check, and the history of saved states. The methods below
+    /// read it.
+    fn game(&self) -> &Game<impl Copy + Default, impl Copy>;
+
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        self.game().side
+    }
     /// Fills `moves` (cleared first) with every legal move, each once.
     fn legal_moves(&self, moves: &mut Self::MoveList);
     /// The number of legal moves (perft's bulk-counted last ply). Variants may count
@@ -104,16 +124,29 @@ pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
     fn undo(&mut self);
     /// Passes the move (null-move pruning). Only called when not in check.
     fn play_null(&mut self);
-    fn in_check(&self) -> bool;
+    #[inline]
+    fn in_check(&self) -> bool {
+        self.game().in_check()
+    }
     /// Zobrist key of placement, side to move, castling and en passant rights.
-    fn hash(&self) -> u64;
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.game().hash
+    }
     /// Plies since the last irreversible move.
-    fn halfmove_clock(&self) -> u32;
+    #[inline]
+    fn halfmove_clock(&self) -> u32 {
+        self.game().halfmove
+    }
     /// How many earlier positions of this game (since the last irreversible move)
     /// equal the current one.
-    fn repetitions(&self) -> usize;
+    fn repetitions(&self) -> usize {
+        self.game().repetitions()
+    }
     /// True when both sides have only a king.
-    fn bare_kings(&self) -> bool;
+    fn bare_kings(&self) -> bool {
+        self.board().bare_kings()
+    }
 
     /// True when `mv` (legal) puts the opponent in check. The default plays it on a
     /// copy; a variant whose search asks often (Dynamo's quiescence) answers faster.
@@ -124,7 +157,9 @@ pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
     }
 
     /// A text picture of the board for the `d` command.
-    fn board_picture(&self) -> String;
+    fn board_picture(&self) -> String {
+        self.board().picture()
+    }
 
     /// The game's outcome if it is over, counting rule draws.
     fn outcome(&self) -> Option<Outcome> {

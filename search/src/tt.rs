@@ -15,6 +15,7 @@
 //! | 56-57 | bound (1 exact, 2 lower, 3 upper; 0 = empty slot) |
 //! | 58-63 | age (search generation, 6 bits) |
 
+use crate::value::MATE;
 use crate::Bound;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -144,6 +145,10 @@ impl TransTable {
     /// replaces the same position's entry unless it is much deeper and from this search,
     /// or else the shallowest, oldest slot of the bucket.
     pub fn store(&self, hash: u64, mv: u32, score: i32, depth: i32, bound: Bound) {
+        // The score must fit the 16-bit field and be a real score (never a window
+        // bound such as ±INFINITY); the depth must fit its 8-bit field unclamped.
+        debug_assert!((-MATE..=MATE).contains(&score), "TT score {score}");
+        debug_assert!((0..=255).contains(&depth), "TT depth {depth}");
         let bucket = self.bucket(hash);
         let mut victim = &bucket.slots[0];
         let mut victim_worth = i32::MAX;

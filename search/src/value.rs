@@ -23,6 +23,12 @@ pub fn clamp_eval(v: i32) -> i32 {
 /// so an entry means the same thing wherever in the tree it is found again.
 #[inline]
 pub fn to_tt(score: i32, ply: usize) -> i32 {
+    // A mate found at `ply` is at least `ply` plies from the root: counted from the
+    // node it stays a mate score within the bounds.
+    debug_assert!(
+        score.abs() < MATE_BOUND || score.abs() <= MATE - ply as i32,
+        "mate score {score} closer to the root than ply {ply}"
+    );
     if score >= MATE_BOUND {
         score + ply as i32
     } else if score <= -MATE_BOUND {

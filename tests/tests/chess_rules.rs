@@ -1,17 +1,7 @@
 //! Chess rules beyond perft: FEN round trips and rejections, hashing, notation,
-//! outcomes.
+//! outcomes. (Hashing, notation and undo over the suite trees: `tree_consistency.rs`.)
 
 use feerie_movegen::{Chess, FenError, MoveError, Outcome, Position};
-use feerie_tests::{check_tree, read_suite};
-
-#[test]
-fn hash_fen_notation_and_undo_hold_over_suite_trees() {
-    for case in read_suite("chess.epd") {
-        let mut pos = Chess::from_fen(&case.fen).unwrap();
-        let nodes = check_tree(&mut pos, 3).unwrap_or_else(|e| panic!("{e}"));
-        assert!(nodes > 1);
-    }
-}
 
 #[test]
 fn fen_round_trips() {
@@ -136,4 +126,23 @@ fn en_passant_square_only_hashes_when_capturable() {
         after.to_fen(),
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
     );
+}
+
+/// `play` checks in debug builds (the test profile) that the mover is the side to move's.
+#[test]
+#[cfg(debug_assertions)]
+#[should_panic(expected = "moves the opponent's")]
+fn playing_the_opponents_piece_panics_in_debug_builds() {
+    let black = Chess::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    let mv = black.unwrap().parse_move("e7e5").unwrap();
+    Chess::startpos().play(mv);
+}
+
+/// The search passes only when not in check; debug builds check it.
+#[test]
+#[cfg(debug_assertions)]
+#[should_panic(expected = "null move in check")]
+fn a_null_move_in_check_panics_in_debug_builds() {
+    let mut checked = Chess::from_fen("4k3/8/8/8/8/8/8/4K2r w - - 0 1").unwrap();
+    checked.play_null();
 }

@@ -1,5 +1,6 @@
 //! Targeted Dynamo rules tests (docs/rules.md, "Dynamo"): each fails if its rule breaks.
 
+use feerie_movegen::consistency::verify_tree;
 use feerie_movegen::dynamo::moves::parse_effect;
 use feerie_movegen::dynamo::MoveList;
 use feerie_movegen::{Dynamo, FenError, MoveCode, MoveError, Outcome, Position};
@@ -422,21 +423,9 @@ fn fen_rules() {
     assert!(Dynamo::from_fen("4k3/8/8/8/8/8/8/4KK2 w - - 0 1").is_err());
 }
 
-/// Walks the tree checking the incremental key against a recomputed one, and undo.
+/// The tree-consistency walk every variant shares (`feerie_movegen::consistency`).
 fn walk(p: &mut Dynamo, depth: u32) {
-    assert_eq!(p.hash(), pos(&p.to_fen()).hash(), "{}", p.to_fen());
-    if depth == 0 {
-        return;
-    }
-    let mut list = MoveList::new();
-    p.legal_moves(&mut list);
-    for &m in list.iter() {
-        let fen = p.to_fen();
-        p.play(m);
-        walk(p, depth - 1);
-        p.undo();
-        assert_eq!(p.to_fen(), fen);
-    }
+    verify_tree(p, depth).unwrap_or_else(|e| panic!("{e}"));
 }
 
 #[test]

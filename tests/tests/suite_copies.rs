@@ -2,7 +2,8 @@
 //! which live in `shared/perft` beside the repository on the developers' machines and CI.
 //! A clone with nothing beside it has only the copies, and this test says so.
 
-use feerie_tests::perft_dir;
+use feerie_tests::{perft_dir, suite_file};
+use feerie_variants::Variant;
 use std::path::PathBuf;
 
 fn shared_dir() -> PathBuf {
@@ -43,15 +44,9 @@ fn suites_match_shared_copy() {
 
 #[test]
 fn every_suite_file_is_read() {
-    for name in [
-        "chess.epd",
-        "dynamo.epd",
-        "augsburg.epd",
-        "einstein.epd",
-        "reverse-einstein.epd",
-        "anti-einstein.epd",
-    ] {
-        let cases = feerie_tests::read_suite(name);
+    for &variant in Variant::ALL {
+        let name = suite_file(variant);
+        let cases = feerie_tests::read_suite(&name);
         assert!(!cases.is_empty(), "{name} has no position");
     }
 }

@@ -22,8 +22,9 @@ use std::fmt;
 pub trait VariantSpec: 'static {
     /// The `UCI_Variant` name (and the PGN `Variant` tag).
     const NAME: &'static str;
-    /// The rules (FEN, legal moves, play and undo) with, implemented on them, the
-    /// search's policy for the variant (`feerie_search::policy`).
+    /// The rules (FEN and the start position `START_FEN`, legal moves, play and undo)
+    /// with, implemented on them, the search's policy for the variant
+    /// (`feerie_search::policy`).
     type Rules: SearchPolicy;
     /// The static evaluation the search uses.
     type Eval: Evaluator<Self::Rules>;

@@ -4,6 +4,7 @@
 use super::unit::{Unit, COMPONENTS};
 use crate::attacks;
 use crate::bitboard::Bitboard;
+use crate::board::{picture, Placement};
 use crate::types::{Color, Piece, PieceKind, Square};
 use crate::zobrist;
 
@@ -220,5 +221,46 @@ impl UnitBoard {
     /// Zobrist key of the placement, computed from scratch.
     pub fn placement_hash(&self) -> u64 {
         Square::all().fold(0, |h, sq| h ^ self.cell(sq).key(sq))
+    }
+}
+
+impl Placement for UnitBoard {
+    #[inline]
+    fn occupied(&self) -> Bitboard {
+        UnitBoard::occupied(self)
+    }
+    #[inline]
+    fn color(&self, color: Color) -> Bitboard {
+        UnitBoard::color(self, color)
+    }
+    #[inline]
+    fn kings(&self) -> Bitboard {
+        self.kings
+    }
+    #[inline]
+    fn pawns(&self, color: Color) -> Bitboard {
+        self.units_with(color, PieceKind::Pawn)
+    }
+    fn has_rook(&self, sq: Square, color: Color) -> bool {
+        let cell = self.cell(sq);
+        cell.color() == Some(color) && !cell.is_king() && cell.components().has(PieceKind::Rook)
+    }
+    #[inline]
+    fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        UnitBoard::attackers_to(self, sq, occupied)
+    }
+    #[inline]
+    fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        UnitBoard::is_attacked(self, sq, by, occupied)
+    }
+    #[inline]
+    fn king(&self, color: Color) -> Option<Square> {
+        UnitBoard::king(self, color)
+    }
+    fn placement_hash(&self) -> u64 {
+        UnitBoard::placement_hash(self)
+    }
+    fn picture(&self) -> String {
+        picture(|sq| self.cell(sq).label(false))
     }
 }

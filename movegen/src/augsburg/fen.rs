@@ -4,9 +4,10 @@
 use super::board::{Cell, UnitBoard};
 use super::unit::{Unit, COMPONENTS};
 use crate::bitboard::Bitboard;
-use crate::board::placement_string;
+use crate::board::{placement_string, Placement};
 use crate::error::FenError;
-use crate::fen::{CastlingRights, CastlingSide, FenFields, PlacementToken};
+use crate::fen::{FenFields, PlacementToken};
+use crate::fen_checks::{color_name, validate_common, CastlingRook};
 use crate::types::{Color, PieceKind, Square};
 
 /// Reads the placement field.
@@ -70,16 +71,16 @@ pub fn write_placement(board: &UnitBoard) -> String {
     placement_string(|sq| board.cell(sq).label(true))
 }
 
-/// Rejects positions that cannot occur: king count, pawn components on their own last
-/// rank, castling rights without king and rook component at home, the side not to move
-/// in check, and component totals that a promotion could push past 15 in one unit.
+/// Rejects positions that cannot occur: the checks every variant makes (kings, castling
+/// rights with king and rook component at home, the side not to move in check), pawn
+/// components on their own last rank, and component totals that a promotion could push
+/// past 15 in one unit.
 pub fn validate(board: &UnitBoard, side: Color, castling: u8) -> Result<(), FenError> {
+    validate_common(board, side, castling, CastlingRook::Needed, |c| {
+        board.king_attacked(c)
+    })?;
     for color in Color::BOTH {
         let name = color_name(color);
-        let n = (board.kings() & board.color(color)).count();
-        if n != 1 {
-            return Err(FenError::impossible(format!("{name} has {n} kings, not 1")));
-        }
         let last = Bitboard::rank(color.relative_rank(7));
         if let Some(sq) = (board.units_with(color, PieceKind::Pawn) & last)
             .into_iter()
@@ -103,33 +104,6 @@ pub fn validate(board: &UnitBoard, side: Color, castling: u8) -> Result<(), FenE
             )));
         }
     }
-    for cs in CastlingSide::ALL {
-        if castling & cs.right == 0 {
-            continue;
-        }
-        let color = if cs.king_from.rank() == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        let king_home = board.cell(cs.king_from) == Cell::king(color);
-        let corner = board.cell(cs.rook_from);
-        let rook_home = corner.color() == Some(color)
-            && !corner.is_king()
-            && corner.components().has(PieceKind::Rook);
-        if !king_home || !rook_home {
-            return Err(FenError::impossible(format!(
-                "castling right '{}' without the king on {} and a rook component on {}",
-                CastlingRights::to_fen(cs.right),
-                cs.king_from,
-                cs.rook_from
-            )));
-        }
-    }
-    let their_king = board.king(side.flip()).expect("checked");
-    if board.is_attacked(their_king, side, board.occupied()) {
-        return Err(FenError::impossible("the side not to move is in check"));
-    }
     Ok(())
 }
 
@@ -150,12 +124,5 @@ pub fn validate_en_passant(board: &UnitBoard, side: Color, ep: Square) -> Result
         Err(FenError::impossible(format!(
             "en passant square {ep} does not follow a two-square step of a unit with a pawn"
         )))
-    }
-}
-
-fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
     }
 }

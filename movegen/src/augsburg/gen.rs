@@ -29,7 +29,7 @@ impl Augsburg {
     pub(super) fn generate(&self, list: &mut MoveList) {
         list.clear();
         let b = &self.board;
-        let us = self.side;
+        let us = self.game.side;
         let them = us.flip();
         let king = b.king(us).expect("king on board");
         let our = b.color(us);
@@ -42,10 +42,10 @@ impl Augsburg {
                 push(list, Move::new(king, to, Unit::EMPTY, true, None));
             }
         }
-        if self.checkers.more_than_one() {
+        if self.game.checkers.more_than_one() {
             return;
         }
-        let check_mask = match self.checkers.single() {
+        let check_mask = match self.game.checkers.single() {
             Some(c) => attacks::between(king, c).with(c),
             None => Bitboard::FULL,
         };
@@ -63,7 +63,7 @@ impl Augsburg {
             };
             // En passant (a part with a pawn, on the pawn's capture square) removes a
             // unit elsewhere: replay it instead of using masks.
-            let ep = self.en_passant.filter(|&e| targets[0].has(e));
+            let ep = self.game.en_passant.filter(|&e| targets[0].has(e));
             let (ep_part, ep_whole) = match ep {
                 Some(e) => (self.ep_safe(from, e, false), self.ep_safe(from, e, true)),
                 None => (false, false),
@@ -105,7 +105,7 @@ impl Augsburg {
             }
         }
 
-        if self.checkers.is_empty() {
+        if self.game.checkers.is_empty() {
             self.castlings(list, occ);
         }
     }
@@ -114,7 +114,7 @@ impl Augsburg {
     /// kings excluded (never captured, never fused with). Empty for absent kinds.
     pub(super) fn kind_targets(&self, from: Square, unit: Unit) -> [Bitboard; 4] {
         let b = &self.board;
-        let us = self.side;
+        let us = self.game.side;
         let occ = b.occupied();
         let not_kings = !b.kings();
         let mut t = [Bitboard::EMPTY; 4];
@@ -133,7 +133,7 @@ impl Augsburg {
             }
             let diag = attacks::pawn(us, from);
             p |= diag & b.units(us.flip());
-            if let Some(e) = self.en_passant.filter(|&e| diag.has(e)) {
+            if let Some(e) = self.game.en_passant.filter(|&e| diag.has(e)) {
                 p = p.with(e);
             }
             t[0] = p;
@@ -153,10 +153,10 @@ impl Augsburg {
     /// Castling with the whole corner unit or any part of it holding a rook component.
     pub(super) fn castlings(&self, list: &mut MoveList, occ: Bitboard) {
         let b = &self.board;
-        let us = self.side;
+        let us = self.game.side;
         let them = us.flip();
         for side in CastlingSide::of(us) {
-            if self.castling & side.right == 0
+            if self.game.castling & side.right == 0
                 || (side.must_be_empty() & occ).any()
                 || Iterator::any(&mut side.king_path(), |sq| b.is_attacked(sq, them, occ))
             {
@@ -175,7 +175,7 @@ impl Augsburg {
     /// Our units that alone stand between our king and an enemy slider component.
     fn pinned(&self, king: Square) -> Bitboard {
         let b = &self.board;
-        let them = self.side.flip();
+        let them = self.game.side.flip();
         let their = b.color(them);
         let snipers = (attacks::rook(king, their) & b.kind(PieceKind::Rook)
             | attacks::bishop(king, their) & b.kind(PieceKind::Bishop))
@@ -184,7 +184,7 @@ impl Augsburg {
         for s in snipers {
             let blockers = attacks::between(king, s) & b.occupied();
             if !blockers.more_than_one() {
-                pinned |= blockers & b.color(self.side);
+                pinned |= blockers & b.color(self.game.side);
             }
         }
         pinned
@@ -194,7 +194,7 @@ impl Augsburg {
     /// capturing part is the whole unit (its square empties).
     fn ep_safe(&self, from: Square, ep: Square, whole: bool) -> bool {
         let b = &self.board;
-        let us = self.side;
+        let us = self.game.side;
         let victim = ep.shift(-us.forward()).expect("on board");
         let king = b.king(us).expect("king on board");
         let mut occ = b.occupied().without(victim).with(ep);
@@ -205,31 +205,14 @@ impl Augsburg {
         (b.attackers_to(king, occ) & enemies).is_empty()
     }
 
-    /// Checkers of the side to move's king.
-    pub(super) fn compute_checkers(&self) -> Bitboard {
-        let b = &self.board;
-        let king = b.king(self.side).expect("king on board");
-        b.attackers_to(king, b.occupied()) & b.color(self.side.flip())
-    }
-
-    /// True when a unit of the side to move with a pawn component attacks the en passant
-    /// square, so the square belongs in the hash.
-    pub(super) fn ep_capturable(&self) -> bool {
-        self.en_passant.is_some_and(|ep| {
-            (attacks::pawn(self.side.flip(), ep)
-                & self.board.units_with(self.side, PieceKind::Pawn))
-            .any()
-        })
-    }
-
     /// Whether moving `part` from `from` to `to` is an en passant capture: the part
     /// holds a pawn and `to` is the en passant square on that pawn's capture diagonal.
     /// (A pawn-holding part reaching the square by another component's move is a plain
     /// move: the reference counts of `augsburg.epd` depend on it, see `tests`.)
     pub(super) fn is_en_passant(&self, from: Square, to: Square, part: Unit) -> bool {
         part.has(PieceKind::Pawn)
-            && self.en_passant == Some(to)
-            && attacks::pawn(self.side, from).has(to)
+            && self.game.en_passant == Some(to)
+            && attacks::pawn(self.game.side, from).has(to)
     }
 }
 

@@ -15,7 +15,7 @@ mod moves;
 mod play;
 mod unit;
 
-use play::State;
+use play::Changes;
 
 #[cfg(test)]
 mod tests;
@@ -24,64 +24,29 @@ pub use board::{Cell, UnitBoard};
 pub use moves::{Move, MoveList, MoveText, CAPACITY};
 pub use unit::{Unit, COMPONENTS};
 
-use crate::bitboard::Bitboard;
-use crate::board::picture;
-use crate::chess::count_repetitions;
 use crate::error::{FenError, MoveError};
-use crate::fen::{CastlingRights, FenFields};
+use crate::fen::FenFields;
+use crate::game::{en_passant_square_key, Game, GameState};
 use crate::position::Position;
-use crate::types::{Color, Square};
-use crate::zobrist;
+use crate::types::Square;
 
 pub const START_FEN: &str = crate::chess::START_FEN;
 
 #[derive(Clone, Debug)]
 pub struct Augsburg {
     board: UnitBoard,
-    side: Color,
-    castling: u8,
-    en_passant: Option<Square>,
-    halfmove: u32,
-    fullmove: u32,
-    hash: u64,
-    checkers: Bitboard,
-    history: Vec<State>,
+    game: Game<Option<Square>, Changes>,
 }
 
 impl Augsburg {
-    pub fn board(&self) -> &UnitBoard {
-        &self.board
-    }
-
-    pub fn castling_rights(&self) -> u8 {
-        self.castling
-    }
-
-    pub fn en_passant(&self) -> Option<Square> {
-        self.en_passant
-    }
-
-    /// En passant key contribution: only when a unit could capture, so positions that
-    /// differ only by a useless en passant square repeat.
-    fn ep_hash(&self) -> u64 {
-        match self.en_passant {
-            Some(ep) if self.ep_capturable() => zobrist::en_passant(ep.index()),
-            _ => 0,
-        }
-    }
-
     /// The key computed from scratch (the incremental one must always equal it).
     pub fn compute_hash(&self) -> u64 {
-        let mut h = self.board.placement_hash() ^ zobrist::castling(self.castling) ^ self.ep_hash();
-        if self.side == Color::Black {
-            h ^= zobrist::SIDE;
-        }
-        h
+        self.game.key_from(&self.board, en_passant_square_key)
     }
 
     /// The victim's square when `mv` captures (en passant included), else `None`.
     pub fn victim_square(&self, mv: Move) -> Option<Square> {
-        let us = self.side;
+        let us = self.game.side;
         let target = self.board.cell(mv.to());
         if target.color() == Some(us.flip()) {
             return Some(mv.to());
@@ -97,10 +62,9 @@ impl Augsburg {
 impl Position for Augsburg {
     type Move = Move;
     type MoveList = MoveList;
+    type Board = UnitBoard;
 
-    fn startpos() -> Augsburg {
-        Augsburg::from_fen(START_FEN).expect("start position")
-    }
+    const START_FEN: &'static str = START_FEN;
 
     fn from_fen(text: &str) -> Result<Augsburg, FenError> {
         let fields = FenFields::split(text)?;
@@ -111,37 +75,28 @@ impl Position for Augsburg {
         if let Some(ep) = en_passant {
             fen::validate_en_passant(&board, fields.side, ep)?;
         }
-        let mut pos = Augsburg {
+        let game = GameState::new(&fields, castling, en_passant)
+            .with_key_and_checkers(&board, en_passant_square_key);
+        Ok(Augsburg {
             board,
-            side: fields.side,
-            castling,
-            en_passant,
-            halfmove: fields.halfmove,
-            fullmove: fields.fullmove,
-            hash: 0,
-            checkers: Bitboard::EMPTY,
-            history: Vec::new(),
-        };
-        pos.checkers = pos.compute_checkers();
-        pos.hash = pos.compute_hash();
-        Ok(pos)
+            game: Game::new(game),
+        })
     }
 
     fn to_fen(&self) -> String {
-        format!(
-            "{} {} {} {} {} {}",
-            fen::write_placement(&self.board),
-            self.side.fen_char(),
-            CastlingRights::to_fen(self.castling),
-            self.en_passant.map_or("-".to_string(), |s| s.to_string()),
-            self.halfmove,
-            self.fullmove
-        )
+        let en_passant = self.game.en_passant.map(|s| s.to_string());
+        self.game
+            .fen(&fen::write_placement(&self.board), en_passant.as_deref())
     }
 
     #[inline]
-    fn side_to_move(&self) -> Color {
-        self.side
+    fn board(&self) -> &UnitBoard {
+        &self.board
+    }
+
+    #[inline]
+    fn game(&self) -> &Game<impl Copy + Default, impl Copy> {
+        &self.game
     }
 
     #[inline]
@@ -161,41 +116,11 @@ impl Position for Augsburg {
         self.make_null();
     }
 
-    #[inline]
-    fn in_check(&self) -> bool {
-        self.checkers.any()
-    }
-
-    #[inline]
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-
-    fn repetitions(&self) -> usize {
-        count_repetitions(
-            self.hash,
-            self.halfmove,
-            self.history.iter().map(|s| s.hash),
-        )
-    }
-
-    fn bare_kings(&self) -> bool {
-        self.board.occupied() == self.board.kings()
-    }
-
-    fn board_picture(&self) -> String {
-        picture(|sq| self.board.cell(sq).label(false))
-    }
-
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let t = MoveText::parse(text).ok_or_else(|| MoveError::Malformed(text.to_string()))?;
         let illegal = |why: String| MoveError::Illegal(format!("{text}: {why}"));
         let cell = self.board.cell(t.from);
-        if cell.color() != Some(self.side) {
+        if cell.color() != Some(self.game.side) {
             return Err(illegal(format!(
                 "no unit or king of the side to move on {}",
                 t.from
@@ -207,7 +132,7 @@ impl Position for Augsburg {
                 return Err(illegal(format!(
                     "the unit on {} is {} and does not hold ({})",
                     t.from,
-                    unit.fen_label(self.side),
+                    unit.fen_label(self.game.side),
                     part.letters()
                 )));
             }

@@ -5,116 +5,85 @@
 use super::board::Cell;
 use super::moves::Move;
 use super::Augsburg;
-use crate::bitboard::Bitboard;
 use crate::fen::{CastlingRights, CastlingSide};
-use crate::types::{Color, PieceKind, Square};
-use crate::zobrist;
+use crate::game::en_passant_square_key;
+use crate::types::{PieceKind, Square};
 
 /// Most squares one move changes: castling touches four (king from/to, corner, the
 /// castling part's square), en passant three.
 const MAX_CHANGED: usize = 4;
 
-/// What `play` changed, saved so `undo` restores it exactly.
+/// The squares `play` changed with their old contents, saved beside the game state so
+/// `undo` restores them exactly.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct State {
+pub(super) struct Changes {
     changed: [(Square, Cell); MAX_CHANGED],
     n_changed: u8,
-    castling: u8,
-    en_passant: Option<Square>,
-    halfmove: u32,
-    fullmove: u32,
-    pub(super) hash: u64,
-    checkers: Bitboard,
+}
+
+impl Changes {
+    const NONE: Changes = Changes {
+        changed: [(Square::new(0), Cell::EMPTY); MAX_CHANGED],
+        n_changed: 0,
+    };
 }
 
 impl Augsburg {
     /// Plays a legal move.
     pub(super) fn make(&mut self, mv: Move) {
-        let mut st = self.save();
+        debug_assert_eq!(
+            self.board.cell(mv.from()).color(),
+            Some(self.game.side),
+            "{mv}: no unit of the side to move on its square"
+        );
+        let before = *self.game;
+        let mut st = Changes::NONE;
         let irreversible = if self.board.cell(mv.from()).is_king() {
-            self.begin_move();
+            self.game.begin_move(&self.board, en_passant_square_key);
             self.play_king(&mut st, mv)
         } else {
             self.play_unit(&mut st, mv)
         };
-        self.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
-        self.history.push(st);
-        self.end_move();
+        self.game.halfmove = if irreversible {
+            0
+        } else {
+            self.game.halfmove + 1
+        };
+        self.game.push_before(before, st);
+        self.game.end_move(&self.board, en_passant_square_key);
     }
 
     /// Takes back the last move (or null move).
     pub(super) fn unmake(&mut self) {
-        let st = self.history.pop().expect("undo without play");
+        let st = self.game.pop();
         for &(sq, cell) in st.changed[..st.n_changed as usize].iter().rev() {
             self.board.set(sq, cell);
         }
-        self.side = self.side.flip();
-        self.castling = st.castling;
-        self.en_passant = st.en_passant;
-        self.halfmove = st.halfmove;
-        self.fullmove = st.fullmove;
-        self.hash = st.hash;
-        self.checkers = st.checkers;
     }
 
     /// Passes.
     pub(super) fn make_null(&mut self) {
-        let st = self.save();
-        self.begin_move();
-        self.halfmove += 1;
-        self.history.push(st);
-        self.end_move();
-    }
-
-    fn save(&self) -> State {
-        State {
-            changed: [(Square::new(0), Cell::EMPTY); MAX_CHANGED],
-            n_changed: 0,
-            castling: self.castling,
-            en_passant: self.en_passant,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-            hash: self.hash,
-            checkers: self.checkers,
-        }
+        self.game
+            .play_null(Changes::NONE, &self.board, en_passant_square_key);
     }
 
     /// Sets a square, keeping the hash and the undo record up to date.
     #[inline]
-    fn put(&mut self, st: &mut State, sq: Square, cell: Cell) {
+    fn put(&mut self, st: &mut Changes, sq: Square, cell: Cell) {
         let old = self.board.set(sq, cell);
-        self.hash ^= old.key(sq) ^ cell.key(sq);
+        self.game.hash ^= old.key(sq) ^ cell.key(sq);
         st.changed[st.n_changed as usize] = (sq, old);
         st.n_changed += 1;
     }
 
-    /// Takes castling and en passant out of the hash before a move changes them.
-    fn begin_move(&mut self) {
-        self.hash ^= zobrist::castling(self.castling) ^ self.ep_hash();
-        self.en_passant = None;
-    }
-
-    /// Flips the side and puts castling, en passant and the side back into the hash.
-    fn end_move(&mut self) {
-        if self.side == Color::Black {
-            self.fullmove += 1;
-        }
-        self.side = self.side.flip();
-        self.hash ^= zobrist::SIDE ^ zobrist::castling(self.castling) ^ self.ep_hash();
-        self.checkers = self.compute_checkers();
-    }
-
     /// A king move or castling. Returns whether it is irreversible: a capture, or a
     /// castling part that holds a pawn component (a pawn on its first rank may ride).
-    fn play_king(&mut self, st: &mut State, mv: Move) -> bool {
-        let us = self.side;
+    fn play_king(&mut self, st: &mut Changes, mv: Move) -> bool {
+        let us = self.game.side;
         let (from, to) = (mv.from(), mv.to());
-        self.castling &= !CastlingRights::of(us);
+        self.game.castling &= !CastlingRights::of(us);
         if from.file().abs_diff(to.file()) == 2 {
-            let side = CastlingSide::of(us)
-                .iter()
-                .find(|s| s.king_to == to)
-                .expect("castling side");
+            let side = CastlingSide::landing_on(us, to);
             let corner = self.board.cell(side.rook_from).components();
             self.put(st, from, Cell::EMPTY);
             self.put(st, to, Cell::king(us));
@@ -124,7 +93,7 @@ impl Augsburg {
         }
         let captured = !self.board.cell(to).is_empty();
         if captured {
-            self.castling &= !CastlingSide::rights_touching(to);
+            self.game.castling &= !CastlingSide::rights_touching(to);
         }
         self.put(st, from, Cell::EMPTY);
         self.put(st, to, Cell::king(us));
@@ -133,8 +102,8 @@ impl Augsburg {
 
     /// A unit's move (whole or part). Returns whether it is irreversible.
     /// Must run before `begin_move` clears the en passant square.
-    fn play_unit(&mut self, st: &mut State, mv: Move) -> bool {
-        let us = self.side;
+    fn play_unit(&mut self, st: &mut Changes, mv: Move) -> bool {
+        let us = self.game.side;
         let (from, to, part) = (mv.from(), mv.to(), mv.part());
         let unit = self.board.cell(from).components();
         let target = self.board.cell(to);
@@ -142,7 +111,7 @@ impl Augsburg {
         let fusion = target.color() == Some(us);
         let has_pawn = part.has(PieceKind::Pawn);
         let en_passant = self.is_en_passant(from, to, part);
-        self.begin_move();
+        self.game.begin_move(&self.board, en_passant_square_key);
 
         self.put(st, from, Cell::unit(us, unit.minus(part)));
         if en_passant {
@@ -162,7 +131,7 @@ impl Augsburg {
             && from.rank() == us.relative_rank(1)
             && from.shift(2 * us.forward()) == Some(to)
         {
-            self.en_passant = from.shift(us.forward());
+            self.game.en_passant = from.shift(us.forward());
         }
         let mut lost = 0;
         if part.has(PieceKind::Rook) {
@@ -171,7 +140,7 @@ impl Augsburg {
         if capture {
             lost |= CastlingSide::rights_touching(to);
         }
-        self.castling &= !lost;
+        self.game.castling &= !lost;
         capture || en_passant || fusion || has_pawn
     }
 }

@@ -22,9 +22,9 @@ pub mod moves;
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::chess::count_repetitions;
 use crate::error::{FenError, MoveError};
-use crate::fen::{CastlingRights, CastlingSide, FenFields};
+use crate::fen::{CastlingSide, FenFields};
+use crate::game::{Game, GameState};
 use crate::position::{MoveCode, Position};
 use crate::types::{Color, Piece, PieceKind};
 use crate::zobrist;
@@ -40,23 +40,19 @@ pub type MoveList = ArrayVec<Move, 1024>;
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-/// What `play` changes besides the board, saved so `undo` restores it exactly.
+/// What `play` saves besides the game state, so `undo` restores the board exactly.
 #[derive(Clone, Copy, Debug)]
-struct State {
+struct Undo {
+    /// `None` for a null move.
     mv: Option<Move>,
     /// The pieces that stood on the move's from-squares (in `Move::parts` order).
     pieces: [Option<Piece>; 2],
-    castling: u8,
-    halfmove: u32,
-    fullmove: u32,
-    hash: u64,
     /// Zobrist key of the placement alone, before the move: the no-undo rule compares
     /// the placement after a reply with the one before the opponent's last move.
     placement: u64,
     /// Squares whose content the move changed: a reply can restore `placement` only by
     /// changing all of them.
     changed: Bitboard,
-    check: bool,
 }
 
 /// The no-undo rule's forbidden placement: a move can restore `key` only by touching
@@ -80,28 +76,17 @@ impl Forbidden {
     }
 }
 
+/// A Dynamo position. It has no en passant (`()`), and marks check with the king's
+/// square in `GameState::checkers`.
 #[derive(Clone, Debug)]
 pub struct Dynamo {
     board: Board,
-    side: Color,
-    castling: u8,
-    halfmove: u32,
-    fullmove: u32,
-    hash: u64,
+    game: Game<(), Undo>,
+    /// Zobrist key of the placement alone, for the no-undo rule.
     placement: u64,
-    check: bool,
-    history: Vec<State>,
 }
 
 impl Dynamo {
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
-    pub fn castling_rights(&self) -> u8 {
-        self.castling
-    }
-
     /// The placement as bitboards.
     pub fn bits(&self) -> Bits {
         let mut bits = Bits::default();
@@ -122,12 +107,14 @@ impl Dynamo {
         }
     }
 
-    fn compute_hash(&self) -> u64 {
-        let mut h = self.placement ^ zobrist::castling(self.castling);
-        if self.side == Color::Black {
-            h ^= zobrist::SIDE;
+    /// What `GameState::checkers` holds: the king's square when it could be removed.
+    fn check_mark(&self) -> Bitboard {
+        let side = self.game.side;
+        if self.king_in_danger(side) {
+            self.board.pieces(side, PieceKind::King)
+        } else {
+            Bitboard::EMPTY
         }
-        h
     }
 
     /// The placement key after `mv`.
@@ -193,13 +180,13 @@ impl Dynamo {
         if let Some(d) = mv.second() {
             self.toggle_displacement(&mut b, d);
         }
-        let king = b.pieces(self.side, PieceKind::King);
-        king.any() && !removable(&b, king.lsb(), self.side.flip())
+        let king = b.pieces(self.game.side, PieceKind::King);
+        king.any() && !removable(&b, king.lsb(), self.game.side.flip())
     }
 
     /// The placement the no-undo rule forbids now.
     fn forbidden(&self) -> Forbidden {
-        match self.history.last() {
+        match self.game.last_undo() {
             Some(s) if s.mv.is_some() => Forbidden::new(s.placement, s.changed),
             // No square set is ever wholly touched: nothing is forbidden.
             _ => Forbidden {
@@ -213,13 +200,13 @@ impl Dynamo {
     /// Calls `found` with every legal move, in generation order (castling last).
     #[inline]
     fn for_each_legal(&self, mut found: impl FnMut(Move)) {
-        let us = self.side;
+        let us = self.game.side;
         let mut cand = Candidates::new();
         Gen::new(&self.board, us, &mut cand).all(us);
         let bits = self.bits();
         let forbidden = self.forbidden();
         let guard = match self.board.king(us) {
-            Some(k) if !self.check => KingGuard::new(&bits, k, us.flip()),
+            Some(k) if !self.game.in_check() => KingGuard::new(&bits, k, us.flip()),
             Some(k) => KingGuard::in_check(&bits, k, us.flip()),
             None => KingGuard::EVERYTHING,
         };
@@ -228,11 +215,13 @@ impl Dynamo {
                 found(m);
             }
         }
-        if self.check {
+        if self.game.in_check() {
             return;
         }
         for cs in CastlingSide::of(us) {
-            if self.castling & cs.right == 0 || (cs.must_be_empty() & self.board.occupied()).any() {
+            if self.game.castling & cs.right == 0
+                || (cs.must_be_empty() & self.board.occupied()).any()
+            {
                 continue;
             }
             let m = Move::pair(
@@ -253,49 +242,40 @@ impl Dynamo {
         let path = cs.king_path().without(cs.king_from);
         path.into_iter().all(|sq| {
             let mut b = *bits;
-            b.toggle(cs.king_from, self.side, PieceKind::King);
-            b.toggle(sq, self.side, PieceKind::King);
-            !removable(&b, sq, self.side.flip())
+            b.toggle(cs.king_from, self.game.side, PieceKind::King);
+            b.toggle(sq, self.game.side, PieceKind::King);
+            !removable(&b, sq, self.game.side.flip())
         })
     }
 
-    fn save(&self, mv: Option<Move>) -> State {
+    fn save(&self, mv: Option<Move>) -> Undo {
         let mut pieces = [None; 2];
         if let Some(m) = mv {
             for (i, d) in m.parts().enumerate() {
                 pieces[i] = self.board.piece_at(d.from());
             }
         }
-        State {
+        Undo {
             mv,
             pieces,
-            castling: self.castling,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-            hash: self.hash,
             placement: self.placement,
             changed: Bitboard::EMPTY,
-            check: self.check,
         }
     }
 
     fn finish_move(&mut self) {
-        if self.side == Color::Black {
-            self.fullmove += 1;
-        }
-        self.side = self.side.flip();
-        self.hash = self.compute_hash();
-        self.check = self.king_in_danger(self.side);
+        self.game.pass_turn();
+        self.game.hash = self.game.key(self.placement, 0);
+        self.game.checkers = self.check_mark();
     }
 }
 
 impl Position for Dynamo {
     type Move = Move;
     type MoveList = MoveList;
+    type Board = Board;
 
-    fn startpos() -> Dynamo {
-        Dynamo::from_fen(START_FEN).expect("start position")
-    }
+    const START_FEN: &'static str = START_FEN;
 
     fn from_fen(fen: &str) -> Result<Dynamo, FenError> {
         let fields = FenFields::split(fen)?;
@@ -306,34 +286,26 @@ impl Position for Dynamo {
         let mut pos = Dynamo {
             placement: board.placement_hash(),
             board,
-            side: fields.side,
-            castling,
-            halfmove: fields.halfmove,
-            fullmove: fields.fullmove,
-            hash: 0,
-            check: false,
-            history: Vec::new(),
+            game: Game::new(GameState::new(&fields, castling, ())),
         };
         pos.validate()?;
-        pos.hash = pos.compute_hash();
-        pos.check = pos.king_in_danger(pos.side);
+        pos.game.hash = pos.game.key(pos.placement, 0);
+        pos.game.checkers = pos.check_mark();
         Ok(pos)
     }
 
     fn to_fen(&self) -> String {
-        format!(
-            "{} {} {} - {} {}",
-            self.board.fen_placement(),
-            self.side.fen_char(),
-            CastlingRights::to_fen(self.castling),
-            self.halfmove,
-            self.fullmove
-        )
+        self.game.fen(&self.board.fen_placement(), None)
     }
 
     #[inline]
-    fn side_to_move(&self) -> Color {
-        self.side
+    fn board(&self) -> &Board {
+        &self.board
+    }
+
+    #[inline]
+    fn game(&self) -> &Game<impl Copy + Default, impl Copy> {
+        &self.game
     }
 
     fn legal_moves(&self, moves: &mut MoveList) {
@@ -349,13 +321,13 @@ impl Position for Dynamo {
 
     fn play(&mut self, mv: Move) {
         let st = self.save(Some(mv));
-        self.history.push(st);
+        self.game.push(st);
         let mut irreversible = false;
         for (i, d) in mv.parts().enumerate() {
             let p = st.pieces[i].expect("displaced piece");
             self.board.remove(d.from());
             self.placement ^= zobrist::piece(p.index(), d.from().index());
-            self.castling &= !CastlingSide::rights_touching(d.from());
+            self.game.castling &= !CastlingSide::rights_touching(d.from());
             irreversible |= p.kind == PieceKind::Pawn || d.to().is_none();
         }
         for (i, d) in mv.parts().enumerate() {
@@ -374,14 +346,17 @@ impl Position for Dynamo {
                 changed = changed.with(to);
             }
         }
-        self.history.last_mut().expect("just pushed").changed = changed;
-        self.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
+        self.game.last_undo_mut().expect("just pushed").changed = changed;
+        self.game.halfmove = if irreversible {
+            0
+        } else {
+            self.game.halfmove + 1
+        };
         self.finish_move();
     }
 
     fn undo(&mut self) {
-        let st = self.history.pop().expect("undo without play");
-        self.side = self.side.flip();
+        let st = self.game.pop();
         if let Some(mv) = st.mv {
             for d in mv.parts() {
                 if let Some(to) = d.to() {
@@ -393,65 +368,31 @@ impl Position for Dynamo {
                     .put(d.from(), st.pieces[i].expect("displaced piece"));
             }
         }
-        self.castling = st.castling;
-        self.halfmove = st.halfmove;
-        self.fullmove = st.fullmove;
-        self.hash = st.hash;
         self.placement = st.placement;
-        self.check = st.check;
     }
 
     fn play_null(&mut self) {
-        self.history.push(self.save(None));
-        self.halfmove += 1;
+        debug_assert!(!self.in_check(), "null move in check: {}", self.to_fen());
+        self.game.push(self.save(None));
+        self.game.halfmove += 1;
         self.finish_move();
-    }
-
-    #[inline]
-    fn in_check(&self) -> bool {
-        self.check
-    }
-
-    #[inline]
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-
-    fn repetitions(&self) -> usize {
-        count_repetitions(
-            self.hash,
-            self.halfmove,
-            self.history.iter().map(|s| s.hash),
-        )
-    }
-
-    fn bare_kings(&self) -> bool {
-        self.board.occupied() == self.board.kind(PieceKind::King)
     }
 
     /// The enemy king cannot be removed now (the opponent's move was legal), so only a
     /// move its `KingGuard` says may matter can change that: most moves are answered by
     /// mask tests.
     fn gives_check(&self, mv: Move) -> bool {
-        let them = self.side.flip();
+        let them = self.game.side.flip();
         let Some(k) = self.board.king(them) else {
             return false;
         };
         let bits = self.bits();
-        if !KingGuard::new(&bits, k, self.side).may_matter(mv, mv.squares()) {
+        if !KingGuard::new(&bits, k, self.game.side).may_matter(mv, mv.squares()) {
             return false;
         }
         let b = self.bits_after(mv);
         let king = b.pieces(them, PieceKind::King);
-        king.any() && removable(&b, king.lsb(), self.side)
-    }
-
-    fn board_picture(&self) -> String {
-        self.board.picture()
+        king.any() && removable(&b, king.lsb(), self.game.side)
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
@@ -474,7 +415,7 @@ mod tests {
         let mut pos = Dynamo::from_fen(fen).unwrap();
         let count = |p: &Dynamo| {
             let mut c = Candidates::new();
-            Gen::new(&p.board, p.side, &mut c).all(p.side);
+            Gen::new(&p.board, p.game.side, &mut c).all(p.game.side);
             let mut l = MoveList::new();
             p.legal_moves(&mut l);
             (c.len(), l.len())
@@ -525,10 +466,10 @@ mod tests {
     /// the result tested (king present and safe, placement not the forbidden one).
     fn slow_legal(pos: &Dynamo) -> Vec<Move> {
         let mut cand = Candidates::new();
-        Gen::new(&pos.board, pos.side, &mut cand).all(pos.side);
+        Gen::new(&pos.board, pos.game.side, &mut cand).all(pos.game.side);
         let forbidden = pos
-            .history
-            .last()
+            .game
+            .last_undo()
             .filter(|s| s.mv.is_some())
             .map(|s| s.placement);
         let mut out: Vec<Move> = cand
@@ -537,8 +478,8 @@ mod tests {
             .filter(|&m| {
                 let mut p = pos.clone();
                 p.play(m);
-                p.board.king(pos.side).is_some()
-                    && !p.king_in_danger(pos.side)
+                p.board.king(pos.game.side).is_some()
+                    && !p.king_in_danger(pos.game.side)
                     && forbidden != Some(p.placement)
             })
             .collect();

@@ -35,12 +35,12 @@ impl EnPassant {
         v
     }
 
-    /// The FEN field.
-    pub fn to_fen(ep: Option<EnPassant>, stepper: Color) -> String {
-        match ep {
-            None => "-".to_string(),
-            Some(ep) => ep.squares(stepper).iter().map(|s| s.to_string()).collect(),
-        }
+    /// The FEN field: the passed squares in passing order.
+    pub fn to_fen(self, stepper: Color) -> String {
+        self.squares(stepper)
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
     }
 
     /// Reads the FEN field for a position where `side` is to move (so `side.flip()`

@@ -144,7 +144,7 @@ fn rook_mutates_on_castling_per_variant() {
     let mut a = pos::<Anti>(fen);
     play(&mut a, "e1g1");
     assert_eq!(at(&a, "f1"), Some('B'));
-    assert_eq!(a.castling_rights(), CastlingRights::of(Color::Black));
+    assert_eq!(a.game.castling, CastlingRights::of(Color::Black));
 }
 
 #[test]
@@ -176,7 +176,7 @@ fn castling_right_survives_the_rook_leaving_but_not_the_king() {
     play(&mut p, "h1h2");
     assert_eq!(p.to_fen(), "4k3/8/8/8/8/8/7B/4K3 b K - 1 1");
     play(&mut p, "e8d8 e1d1");
-    assert_eq!(p.castling_rights(), 0);
+    assert_eq!(p.game.castling, 0);
 }
 
 #[test]
@@ -342,8 +342,8 @@ fn captured_pieces_include_en_passant() {
 
 fn hash_tree<M: Mutation>(fen: &str, depth: u32) {
     let mut p = pos::<M>(fen);
-    let nodes = verify_tree(&mut p, depth).unwrap_or_else(|e| panic!("{}: {e}", M::NAME));
-    assert!(nodes > 1);
+    let stats = verify_tree(&mut p, depth).unwrap_or_else(|e| panic!("{}: {e}", M::NAME));
+    assert!(stats.nodes > 1);
 }
 
 #[test]
