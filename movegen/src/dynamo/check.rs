@@ -69,6 +69,29 @@ const fn lines_table(dirs: &[(i8, i8); 4]) -> [u64; 64] {
 static ROOK_LINES: [u64; 64] = lines_table(&crate::geometry::ROOK_DIRS);
 static BISHOP_LINES: [u64; 64] = lines_table(&crate::geometry::BISHOP_DIRS);
 
+/// `DIRECTION[a][b]`: the direction (index into `attacks::DIRECTIONS`) of the ray from
+/// `a` through `b`, for squares on one line.
+static DIRECTION: [[u8; 64]; 64] = direction_table();
+
+const fn direction_table() -> [[u8; 64]; 64] {
+    let mut t = [[0u8; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = attacks::DIRECTIONS[d];
+            let mut cur = a as u8;
+            while let Some(n) = offset(cur, df, dr) {
+                t[a][n as usize] = d as u8;
+                cur = n;
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
 static KNIGHT_PUSHERS: [u64; 64] = pusher_table(&KNIGHT_LEAPS);
 static KING_PUSHERS: [u64; 64] = pusher_table(&KING_STEPS);
 /// Pawns of a colour push an enemy off diagonally forward (their forward).
@@ -244,14 +267,11 @@ pub fn removable(bits: &Bits, k: Square, by: Color) -> bool {
     if sliders.is_empty() {
         return false;
     }
-    for d in 0..8 {
-        let on_ray = ray(d, k) & occ;
-        if (on_ray & sliders).is_empty() {
-            continue;
-        }
+    for s in sliders {
         // The first piece along d is an enemy slider moving that way: it pushes the king
         // along the opposite direction, or pulls it along d by leaving the board.
-        if !on_ray.more_than_one() || (ray(attacks::opposite(d), k) & occ).is_empty() {
+        let d = DIRECTION[ki][s.index()] as usize;
+        if !(ray(d, k) & occ).more_than_one() || (ray(attacks::opposite(d), k) & occ).is_empty() {
             return true;
         }
     }
