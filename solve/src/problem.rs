@@ -1,0 +1,89 @@
+//! A problem as the solver takes it: one position of one variant, a stipulation and the
+//! options, with the texts that go above the diagram. A twin is a problem of its own.
+
+use crate::stipulation::Stipulation;
+use feerie_variants::Variant;
+
+/// The texts printed above the diagram, in input order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Meta {
+    pub authors: Vec<String>,
+    pub origins: Vec<String>,
+    pub titles: Vec<String>,
+    pub remarks: Vec<String>,
+}
+
+/// Popeye's `duplex` and `halfduplex`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Duplex {
+    /// The stipulation as written.
+    #[default]
+    No,
+    /// As written, then with the colours' roles exchanged.
+    Duplex,
+    /// Only with the colours' roles exchanged.
+    HalfDuplex,
+}
+
+/// The options that change what is solved and shown (castling and en passant rights are
+/// already in the FEN).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// `try`: also first moves refuted by at most `defence` replies.
+    pub tries: bool,
+    /// `variation`: the full tree of threats, defences and continuations.
+    pub variation: bool,
+    /// `nothreat`: no threats in the tree.
+    pub no_threat: bool,
+    /// `setplay`: what happens if the defender (or, in help play, the other side)
+    /// moves first.
+    pub set_play: bool,
+    /// `defence N`: the most refutations a try may have (1 unless given).
+    pub defence: u32,
+    /// `maxsolutions N`: stop after N solutions.
+    pub max_solutions: Option<usize>,
+    /// `movenumbers`: report each first move as it is tried.
+    pub move_numbers: bool,
+    pub duplex: Duplex,
+}
+
+impl Default for SolveOptions {
+    fn default() -> SolveOptions {
+        SolveOptions {
+            tries: false,
+            variation: false,
+            no_threat: false,
+            set_play: false,
+            defence: 1,
+            max_solutions: None,
+            move_numbers: false,
+            duplex: Duplex::No,
+        }
+    }
+}
+
+/// A twin's label and what it changed, as Popeye prints it (`b) bc1-->d2`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Twin {
+    /// `a`, `b`, ...
+    pub label: char,
+    /// Popeye-style description of the change; empty for the original (`a)`).
+    pub change: String,
+}
+
+/// One position to solve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub meta: Meta,
+    pub variant: Variant,
+    /// The diagram as a FEN of `variant`, with the first mover of the stipulation to move
+    /// (White unless the stipulation says the defender starts, as in `h#2`), the castling
+    /// rights Popeye would grant, and the en passant field of `option enpassant`.
+    pub fen: String,
+    pub stipulation: Stipulation,
+    pub options: SolveOptions,
+    /// Set when the problem has twins.
+    pub twin: Option<Twin>,
+    /// Line of the input where the problem starts (1-based; 0 for the command line).
+    pub line: usize,
+}
