@@ -1,11 +1,35 @@
 //! The exhaustive solver, generic over a variant's rules.
+//!
+//! `battle` proves direct and self play, `tree` writes their solution trees, `keys`
+//! finds keys, tries and set play; `help` enumerates help and series lines and `lines`
+//! drives it from the diagram; `first_moves` spreads the diagram's moves over threads;
+//! `searcher` holds one thread's state and `table` the shared transposition table.
+
+mod battle;
+mod first_moves;
+mod help;
+mod keys;
+mod lines;
+mod searcher;
+mod table;
+mod tree;
+
+#[cfg(test)]
+mod tests;
 
 use crate::notation::Notation;
-use crate::problem::{Problem, SolveOptions};
+use crate::problem::{Duplex, Problem, SolveOptions};
 use crate::solution::Report;
-use crate::stipulation::Stipulation;
-use feerie_movegen::Position;
-use std::sync::atomic::AtomicBool;
+use crate::stipulation::{Play, Stipulation};
+use battle::Battle;
+use feerie_movegen::{Dynamo, Position};
+use feerie_variants::{Variant, VariantSpec, VariantVisitor};
+use first_moves::Visit;
+use searcher::Shared;
+use std::any::TypeId;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Instant;
+use table::Table;
 
 /// Solves `stipulation` in `position` (whose side to move is the first mover).
 /// `progress` receives a line per first move when `options.move_numbers` is set.
@@ -17,8 +41,54 @@ pub fn solve<P: Position>(
     stop: &AtomicBool,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Report {
-    let _ = (position, stipulation, options, notation, stop, progress);
-    unimplemented!("solver::solve")
+    let start = Instant::now();
+    let table = Table::new();
+    let shared = Shared {
+        goal: stipulation.goal,
+        table: &table,
+        stop,
+        history_keyed: TypeId::of::<P>() == TypeId::of::<Dynamo>(),
+        found: AtomicUsize::new(0),
+        max_solutions: options.max_solutions,
+    };
+    let visit = Visit {
+        notation,
+        move_numbers: options.move_numbers,
+        progress,
+        start,
+    };
+    let battle = match stipulation.play {
+        Play::Direct => Some(Battle::Direct),
+        Play::SelfPlay => Some(Battle::SelfPlay),
+        _ => None,
+    };
+    let (solution, nodes, cut) = match battle {
+        Some(battle) => {
+            let show = tree::Show {
+                battle,
+                notation,
+                threats: !options.no_threat,
+                deep: options.variation,
+            };
+            keys::solve_battle(position, show, stipulation.moves, options, &shared, &visit)
+        }
+        None => {
+            let (solution, nodes) =
+                lines::solve_lines(position, stipulation, options.set_play, &shared, &visit);
+            let cut = options
+                .max_solutions
+                .is_some_and(|max| shared.found.load(Ordering::Relaxed) > max);
+            (solution, nodes, cut)
+        }
+    };
+    Report {
+        stipulation,
+        swapped: false,
+        solution,
+        partial: cut || stop.load(Ordering::Relaxed),
+        nodes,
+        elapsed: start.elapsed(),
+    }
 }
 
 /// Solves every part of `problem` (the stipulation as written and, with `duplex` or
@@ -29,6 +99,83 @@ pub fn solve_problem(
     stop: &AtomicBool,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<Vec<Report>, String> {
-    let _ = (problem, stop, progress);
-    unimplemented!("solver::solve_problem")
+    let parts: &[bool] = match problem.options.duplex {
+        Duplex::No => &[false],
+        Duplex::Duplex => &[false, true],
+        Duplex::HalfDuplex => &[true],
+    };
+    let mut reports = Vec::new();
+    for &swapped in parts {
+        let fen = if swapped {
+            swap_side(&problem.fen)?
+        } else {
+            problem.fen.clone()
+        };
+        let mut report = problem.variant.dispatch(SolveVariant {
+            fen: &fen,
+            problem,
+            stop,
+            progress,
+        })?;
+        report.swapped = swapped;
+        reports.push(report);
+    }
+    Ok(reports)
+}
+
+/// The notation of the layout for `variant`: Popeye's for the variants Popeye knows.
+pub fn notation_of(variant: Variant) -> Notation {
+    match variant {
+        Variant::Dynamo | Variant::Augsburg => Notation::Uci,
+        _ => Notation::Popeye,
+    }
+}
+
+/// The FEN with the other side to move (the duplex part).
+fn swap_side(fen: &str) -> Result<String, String> {
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    let side = match fields.get(1) {
+        Some(&"w") => "b",
+        Some(&"b") => "w",
+        _ => {
+            return Err(format!(
+                "FEN '{fen}': no side to move to swap for the duplex"
+            ))
+        }
+    };
+    fields[1] = side;
+    // The en passant square belongs to the side that was to move.
+    if let Some(ep) = fields.get_mut(3) {
+        *ep = "-";
+    }
+    Ok(fields.join(" "))
+}
+
+/// Solves one part of a problem with the rules of the variant it is dispatched on.
+struct SolveVariant<'a> {
+    fen: &'a str,
+    problem: &'a Problem,
+    stop: &'a AtomicBool,
+    progress: &'a (dyn Fn(&str) + Sync),
+}
+
+impl VariantVisitor for SolveVariant<'_> {
+    type Output = Result<Report, String>;
+
+    fn visit<V: VariantSpec>(self) -> Result<Report, String> {
+        let position = V::Rules::from_fen(self.fen).map_err(|e| {
+            format!(
+                "{} position '{}' cannot be solved: {e}",
+                self.problem.variant, self.fen
+            )
+        })?;
+        Ok(solve(
+            &position,
+            self.problem.stipulation,
+            &self.problem.options,
+            notation_of(self.problem.variant),
+            self.stop,
+            self.progress,
+        ))
+    }
 }

@@ -1,0 +1,108 @@
+//! Help and series play from the diagram: every solution as a line of moves, and the
+//! set play of help play.
+
+use super::first_moves::{for_each_first_move, Visit};
+use super::searcher::{Searcher, Shared};
+use crate::notation::move_text;
+use crate::solution::{Mark, MoveText, Solution};
+use crate::stipulation::{Play, Stipulation};
+use feerie_movegen::Position;
+
+/// A line as found: the moves from the diagram, `None` for a pass.
+type Line<M> = Vec<Option<M>>;
+
+/// Solves a help or series stipulation; returns the solution and the nodes visited.
+pub(crate) fn solve_lines<P: Position>(
+    root: &P,
+    stipulation: Stipulation,
+    set_play: bool,
+    shared: &Shared<'_>,
+    visit: &Visit<'_>,
+) -> (Solution, u64) {
+    let mut nodes = 0;
+    let mut found: Vec<Line<P::Move>> = Vec::new();
+    let mut collect = |f: &(dyn Fn(&mut Searcher<'_, P>) -> bool + Sync)| {
+        let (lines, n) = for_each_first_move(root, shared, visit, |s, mv| {
+            s.play(mv);
+            f(s);
+            s.undo();
+            Some(std::mem::take(&mut s.lines))
+        });
+        nodes += n;
+        found.extend(lines.into_iter().flatten());
+    };
+    let series = matches!(stipulation.play, Play::Series | Play::SeriesHelp);
+    match stipulation.play {
+        Play::Series | Play::SeriesHelp => {
+            // Popeye lists the shorter series too, shortest first.
+            let help_end = stipulation.play == Play::SeriesHelp;
+            for l in 1..=stipulation.moves {
+                collect(&|s| s.series_after(l, help_end));
+            }
+        }
+        _ => {
+            let k = help_length(stipulation);
+            collect(&|s| s.help_after(k));
+        }
+    }
+    let mut set = Vec::new();
+    if set_play && stipulation.play == Play::Help && !root.in_check() {
+        let k = help_length(stipulation);
+        let mut s = Searcher::new(root.clone(), shared);
+        s.play_null();
+        if k > 1 {
+            s.help_lines(k - 1);
+        }
+        s.undo();
+        nodes += s.nodes;
+        set = s.lines;
+    }
+    let texts = |lines: Vec<Line<P::Move>>| {
+        lines
+            .iter()
+            .map(|line| line_text(root, line, visit, series))
+            .collect()
+    };
+    (
+        Solution::Lines {
+            set_play: texts(set),
+            solutions: texts(found),
+        },
+        nodes,
+    )
+}
+
+/// The half-moves of a help play solution: 2n, or 2n + 1 for `h#n.5`.
+fn help_length(stipulation: Stipulation) -> u32 {
+    2 * stipulation.moves + u32::from(stipulation.half)
+}
+
+/// A line as text, replayed from the diagram. In series play a move in the middle that
+/// stalemates the side that does not move is no goal: its mark is dropped.
+fn line_text<P: Position>(
+    root: &P,
+    line: &[Option<P::Move>],
+    visit: &Visit<'_>,
+    series: bool,
+) -> Vec<MoveText> {
+    let mut pos = root.clone();
+    let mut texts = Vec::new();
+    for step in line {
+        match *step {
+            Some(mv) => {
+                texts.push(move_text(&pos, mv, visit.notation));
+                pos.play(mv);
+            }
+            None => pos.play_null(),
+        }
+    }
+    if series {
+        let last = texts.len().saturating_sub(1);
+        for text in &mut texts[..last] {
+            if matches!(text.mark, Mark::Goal(_)) {
+                text.mark = Mark::None;
+            }
+        }
+    }
+    texts
+}

@@ -1,0 +1,254 @@
+//! The solver on small positions whose answers were checked by hand or against Popeye
+//! 4.104 (the expected lines are Popeye's output).
+
+use super::*;
+use crate::solution::{Attack, Defence, MoveText, Solution, Threat};
+use feerie_movegen::{Chess, Einstein, ReverseEinstein};
+
+fn run<P: Position>(fen: &str, stip: &str, options: &SolveOptions) -> Report {
+    let pos = P::from_fen(fen).unwrap();
+    let stop = AtomicBool::new(false);
+    solve(
+        &pos,
+        stip.parse().unwrap(),
+        options,
+        Notation::Popeye,
+        &stop,
+        &|_| {},
+    )
+}
+
+fn mark(m: &MoveText) -> String {
+    match m.mark {
+        crate::solution::Mark::None => m.text.clone(),
+        crate::solution::Mark::Check => format!("{} +", m.text),
+        crate::solution::Mark::Goal(crate::stipulation::Goal::Mate) => format!("{} #", m.text),
+        crate::solution::Mark::Goal(crate::stipulation::Goal::Stalemate) => {
+            format!("{} =", m.text)
+        }
+    }
+}
+
+/// The lines of help and series play, each as its moves joined by spaces, sorted.
+fn lines(report: &Report) -> Vec<String> {
+    let Solution::Lines { solutions, .. } = &report.solution else {
+        panic!("not lines")
+    };
+    let mut out: Vec<String> = solutions
+        .iter()
+        .map(|l| l.iter().map(mark).collect::<Vec<_>>().join(" "))
+        .collect();
+    out.sort();
+    out
+}
+
+/// A battle tree as indented text (order of moves as generated, sorted per level).
+fn tree(attacks: &[Attack], depth: usize, out: &mut Vec<String>) {
+    let mut attacks: Vec<&Attack> = attacks.iter().collect();
+    attacks.sort_by(|a, b| a.mv.text.cmp(&b.mv.text));
+    for a in attacks {
+        out.push(format!("{}{}", "  ".repeat(depth), mark(&a.mv)));
+        match &a.threat {
+            Threat::None => {}
+            Threat::Zugzwang => out.push(format!("{}zugzwang", "  ".repeat(depth + 1))),
+            Threat::Moves(t) => {
+                out.push(format!("{}threat:", "  ".repeat(depth + 1)));
+                tree(t, depth + 2, out);
+            }
+        }
+        defences(&a.defences, depth + 1, out);
+        for r in &a.refutations {
+            out.push(format!("{}but {} !", "  ".repeat(depth + 1), mark(r)));
+        }
+    }
+}
+
+fn defences(ds: &[Defence], depth: usize, out: &mut Vec<String>) {
+    let mut ds: Vec<&Defence> = ds.iter().collect();
+    ds.sort_by(|a, b| a.mv.text.cmp(&b.mv.text));
+    for d in ds {
+        out.push(format!("{}...{}", "  ".repeat(depth), mark(&d.mv)));
+        tree(&d.continuations, depth + 1, out);
+    }
+}
+
+fn keys(report: &Report) -> Vec<String> {
+    let Solution::Battle { keys, .. } = &report.solution else {
+        panic!("not battle")
+    };
+    let mut out = Vec::new();
+    tree(keys, 0, &mut out);
+    out
+}
+
+fn tries(report: &Report) -> Vec<String> {
+    let Solution::Battle { tries, .. } = &report.solution else {
+        panic!("not battle")
+    };
+    let mut out = Vec::new();
+    tree(tries, 0, &mut out);
+    out
+}
+
+fn variation() -> SolveOptions {
+    SolveOptions {
+        variation: true,
+        ..SolveOptions::default()
+    }
+}
+
+#[test]
+fn einstein_mate_in_two_with_threat_and_the_defences_that_parry_it() {
+    // Innocenti, diagrammes 96 1990 (Popeye: 1.Rc6-c4=B !).
+    let report = run::<Einstein>(
+        "8/4K3/1pRPB3/4k3/3p1b2/2p2Pp1/4N3/1r6 w - - 0 1",
+        "#2",
+        &variation(),
+    );
+    assert_eq!(
+        keys(&report),
+        [
+            "Rc6-c4=B",
+            "  threat:",
+            "    Bc4-d3=S #",
+            "  ...Bf4-c1=S",
+            "    Se2*g3=B #",
+            "  ...Rb1-b5=B",
+            "    Bc4*b5=R #",
+            "  ...d4-d3",
+            "    Se2*c3=B #",
+        ]
+    );
+    assert!(!report.partial);
+    assert!(report.nodes > 0);
+}
+
+#[test]
+fn einstein_helpmate_in_two() {
+    // Innocenti, diagrammes 94 1990: two solutions.
+    let report = run::<Einstein>(
+        "r7/8/6Q1/8/5p2/5p2/5K2/2pk4 b - - 0 1",
+        "h#2",
+        &SolveOptions::default(),
+    );
+    assert_eq!(
+        lines(&report),
+        [
+            "Ra8-a4=B Kf2-f1 Ba4-c2=S Qg6-d3=R #",
+            "Ra8-a6=B Qg6-d6=R + Ba6-d3=S + Rd6*d3=Q #",
+        ]
+    );
+}
+
+#[test]
+fn einstein_mate_in_three_in_zugzwang() {
+    // Bedoni, feenschach 1990.
+    let report = run::<Einstein>("8/8/p7/8/N7/1P6/1PP5/kPRQ2K1 w - - 0 1", "#3", &variation());
+    assert_eq!(
+        keys(&report),
+        [
+            "Qd1-f1=R",
+            "  zugzwang",
+            "  ...a6-a5",
+            "    Rc1-e1=B",
+            "      zugzwang",
+            "      ...Ka1*b1",
+            "        Be1-b4=S #",
+        ]
+    );
+}
+
+#[test]
+fn reverse_einstein_series_mate() {
+    // Shankar Ram, Das Vielvaeterproblem 1989.
+    let report = run::<ReverseEinstein>(
+        "k1K5/p7/1P6/8/8/8/8/8 w - - 0 1",
+        "ser-#3",
+        &SolveOptions::default(),
+    );
+    assert_eq!(lines(&report), ["b6-b7=S Sb7-d6=B Bd6-b8=R #"]);
+}
+
+#[test]
+fn series_stalemate_lists_the_shorter_series_first() {
+    let report = run::<Chess>(
+        "7k/8/5K2/8/8/8/8/3Q4 w - - 0 1",
+        "ser-=3",
+        &SolveOptions::default(),
+    );
+    let Solution::Lines { solutions, .. } = &report.solution else {
+        panic!()
+    };
+    // Popeye (tests/data/solve/solver-ser-stalemate3.inp): 18 series of two moves, then
+    // 633 of three.
+    assert_eq!(solutions.iter().filter(|l| l.len() == 2).count(), 18);
+    let popeye: Vec<&str> = include_str!("../../../tests/data/solve/solver-ser-stalemate3.lines")
+        .lines()
+        .collect();
+    let first_long = solutions.iter().position(|l| l.len() == 3).unwrap();
+    assert!(solutions[..first_long].iter().all(|l| l.len() == 2));
+    // A stalemate in the middle of a series is no goal: no mark there.
+    let all = lines(&report);
+    assert_eq!(all, popeye);
+    assert!(all.contains(&"Qd1-g4 Qg4-g6 Kf6-e5 =".to_string()));
+}
+
+#[test]
+fn series_helpmate_with_a_short_solution() {
+    let report = run::<Chess>(
+        "8/8/6Q1/8/8/8/2p2K2/3k4 b - - 0 1",
+        "ser-h#3",
+        &SolveOptions::default(),
+    );
+    let all = lines(&report);
+    assert_eq!(all.len(), 13);
+    assert!(all.contains(&"c2-c1=R Qg6-d3 #".to_string()));
+    assert!(all.contains(&"Kd1-d2 c2-c1=R Kd2-d1 Qg6-d3 #".to_string()));
+}
+
+#[test]
+fn series_mate_in_two() {
+    let report = run::<Chess>(
+        "7k/8/5K2/8/8/8/8/3Q4 w - - 0 1",
+        "ser-#2",
+        &SolveOptions::default(),
+    );
+    assert_eq!(
+        lines(&report),
+        [
+            "Kf6-f7 Qd1-h1 #",
+            "Kf6-f7 Qd1-h5 #",
+            "Kf6-g6 Qd1-d8 #",
+            "Qd1-d7 Qd7-g7 #",
+            "Qd1-g1 Qg1-g7 #",
+            "Qd1-g4 Qg4-g7 #",
+        ]
+    );
+}
+
+#[test]
+fn maxsolutions_cuts_the_lines() {
+    let options = SolveOptions {
+        max_solutions: Some(2),
+        ..SolveOptions::default()
+    };
+    let report = run::<Chess>("7k/8/5K2/8/8/8/8/3Q4 w - - 0 1", "ser-#2", &options);
+    assert_eq!(report.solution.count(), 2);
+    assert!(report.partial);
+}
+
+#[test]
+fn a_stop_request_returns_a_partial_report() {
+    let pos = Chess::from_fen("7k/8/5K2/8/8/8/8/3Q4 w - - 0 1").unwrap();
+    let stop = AtomicBool::new(true);
+    let report = solve(
+        &pos,
+        "ser-=3".parse().unwrap(),
+        &SolveOptions::default(),
+        Notation::Popeye,
+        &stop,
+        &|_| {},
+    );
+    assert!(report.partial);
+    assert_eq!(report.solution.count(), 0);
+}
