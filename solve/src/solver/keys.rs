@@ -23,22 +23,21 @@ pub(crate) fn solve_battle<P: Position>(
     shared: &Shared<'_>,
     visit: &Visit<'_>,
 ) -> (Solution, u64, bool) {
-    let (found, mut nodes) = for_each_first_move(root, shared, visit, |s, mv| {
+    let (mut found, mut nodes) = for_each_first_move(root, shared, visit, |s, mv| {
         first_move(s, show, mv, n, options)
     });
+    // Popeye's `maxsolutions` counts keys and tries alike, in the order of the moves.
+    let mut partial = false;
+    if let Some(max) = options.max_solutions {
+        partial = found.len() >= max;
+        found.truncate(max);
+    }
     let mut keys = Vec::new();
     let mut tries = Vec::new();
     for f in found {
         match f {
             Found::Key(a) => keys.push(a),
             Found::Try(a) => tries.push(a),
-        }
-    }
-    let mut partial = false;
-    if let Some(max) = options.max_solutions {
-        if keys.len() > max {
-            keys.truncate(max);
-            partial = true;
         }
     }
     let mut set_play = Vec::new();

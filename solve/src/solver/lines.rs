@@ -41,8 +41,11 @@ pub(crate) fn solve_lines<P: Position>(
             }
         }
         _ => {
-            let k = help_length(stipulation);
-            collect(&|s| s.help_after(k));
+            // Popeye lists the short solutions too (h#1 in an h#2), shortest first.
+            let full = help_length(stipulation);
+            for k in (2 - full % 2..=full).step_by(2) {
+                collect(&|s| s.help_after(k));
+            }
         }
     }
     let mut set = Vec::new();
@@ -50,8 +53,8 @@ pub(crate) fn solve_lines<P: Position>(
         let k = help_length(stipulation);
         let mut s = Searcher::new(root.clone(), shared);
         s.play_null();
-        if k > 1 {
-            s.help_lines(k - 1);
+        for k in (2 - (k - 1) % 2..k).step_by(2) {
+            s.help_lines(k);
         }
         s.undo();
         nodes += s.nodes;

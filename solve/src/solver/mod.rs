@@ -77,7 +77,7 @@ pub fn solve<P: Position>(
                 lines::solve_lines(position, stipulation, options.set_play, &shared, &visit);
             let cut = options
                 .max_solutions
-                .is_some_and(|max| shared.found.load(Ordering::Relaxed) > max);
+                .is_some_and(|max| shared.found.load(Ordering::Relaxed) >= max);
             (solution, nodes, cut)
         }
     };
@@ -111,14 +111,21 @@ pub fn solve_problem(
         } else {
             problem.fen.clone()
         };
-        let mut report = problem.variant.dispatch(SolveVariant {
+        match problem.variant.dispatch(SolveVariant {
             fen: &fen,
             problem,
             stop,
             progress,
-        })?;
-        report.swapped = swapped;
-        reports.push(report);
+        }) {
+            Ok(mut report) => {
+                report.swapped = swapped;
+                reports.push(report);
+            }
+            // Popeye solves the duplex part only when it is legal (the side that would not
+            // move is not in check), and says nothing about it otherwise.
+            Err(_) if swapped && !reports.is_empty() => {}
+            Err(e) => return Err(e),
+        }
     }
     Ok(reports)
 }

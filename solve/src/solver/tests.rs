@@ -2,6 +2,7 @@
 //! 4.104 (the expected lines are Popeye's output).
 
 use super::*;
+use crate::problem::Duplex;
 use crate::solution::{Attack, Defence, MoveText, Solution, Threat};
 use feerie_movegen::{Chess, Einstein, ReverseEinstein};
 
@@ -251,4 +252,224 @@ fn a_stop_request_returns_a_partial_report() {
     );
     assert!(report.partial);
     assert_eq!(report.solution.count(), 0);
+}
+
+fn problem(variant: Variant, fen: &str, stip: &str, options: SolveOptions) -> Problem {
+    Problem {
+        meta: Default::default(),
+        variant,
+        fen: fen.to_string(),
+        stipulation: stip.parse().unwrap(),
+        options,
+        twin: None,
+        line: 0,
+    }
+}
+
+#[test]
+fn einstein_duplex_helpmate_solves_both_parts() {
+    // Brand, feenschach 1982: h#2 duplex.
+    let p = problem(
+        Variant::Einstein,
+        "8/8/8/8/8/7k/r6P/3RK2R b K - 0 1",
+        "h#2",
+        SolveOptions {
+            duplex: Duplex::Duplex,
+            ..SolveOptions::default()
+        },
+    );
+    let reports = solve_problem(&p, &AtomicBool::new(false), &|_| {}).unwrap();
+    assert_eq!(reports.len(), 2);
+    assert!(!reports[0].swapped && reports[1].swapped);
+    assert_eq!(lines(&reports[0]), ["Ra2-e2=B Rd1-d8=B Be2-g4=S 0-0=B #"]);
+    assert_eq!(lines(&reports[1]), ["Rh1-g1=B Kh3-g2 Bg1-f2=S Ra2*f2=Q #"]);
+}
+
+#[test]
+fn einstein_en_passant_defences_after_a_triple_step() {
+    // Lin"s, test original: 1.d1-d4 ! (a pawn on its first rank steps three squares).
+    let report = run::<Einstein>(
+        "8/p6B/8/8/2p1NkN1/2p4P/2P2K2/3P4 w - - 0 1",
+        "#2",
+        &variation(),
+    );
+    assert_eq!(
+        keys(&report),
+        [
+            "d1-d4",
+            "  threat:",
+            "    Sg4-e3=P #",
+            "  ...c3*d2 ep.=S",
+            "    Se4*d2=B #",
+            "  ...c4*d3 ep.=S +",
+            "    c2*d3=S #",
+        ]
+    );
+}
+
+#[test]
+fn chess_mate_in_two_keys_and_tries_as_popeye() {
+    let options = SolveOptions {
+        tries: true,
+        ..variation()
+    };
+    let report = run::<Chess>("7k/8/5K2/8/8/8/8/3Q4 w - - 0 1", "#2", &options);
+    assert_eq!(
+        keys(&report),
+        [
+            "Kf6-f7",
+            "  threat:",
+            "    Qd1-h1 #",
+            "    Qd1-h5 #",
+            "Kf6-g6",
+            "  threat:",
+            "    Qd1-d8 #",
+            "Qd1-d7",
+            "  threat:",
+            "    Qd7-g7 #",
+            "Qd1-g1",
+            "  threat:",
+            "    Qg1-g7 #",
+            "Qd1-g4",
+            "  threat:",
+            "    Qg4-g7 #",
+        ]
+    );
+    let tries = tries(&report);
+    // Eight tries; a checking try has no threat, the others are zugzwangs.
+    assert_eq!(tries.iter().filter(|l| l.starts_with("Q")).count(), 8);
+    assert!(tries
+        .windows(2)
+        .any(|w| w == ["Qd1-h5 +", "  but Kh8-g8 !"]));
+    assert!(tries
+        .windows(3)
+        .any(|w| w == ["Qd1-b3", "  zugzwang", "  but Kh8-h7 !"]));
+}
+
+#[test]
+fn without_variation_keys_stand_alone_and_maxsolutions_counts_tries_too() {
+    let report = run::<Chess>(
+        "7k/8/5K2/8/8/8/8/3Q4 w - - 0 1",
+        "#2",
+        &SolveOptions::default(),
+    );
+    assert_eq!(report.solution.count(), 5);
+    assert!(keys(&report).iter().all(|l| !l.starts_with(' ')));
+    let options = SolveOptions {
+        tries: true,
+        max_solutions: Some(2),
+        ..SolveOptions::default()
+    };
+    let report = run::<Chess>("7k/8/5K2/8/8/8/8/3Q4 w - - 0 1", "#2", &options);
+    let Solution::Battle { keys, tries, .. } = &report.solution else {
+        panic!()
+    };
+    assert_eq!(keys.len() + tries.len(), 2);
+    assert!(report.partial);
+}
+
+#[test]
+fn selfmate_forced_by_a_checking_key() {
+    // Popeye: 1.Qb4-b7 + ! 1...Qh1*b7 # (also the only key of s#2: short solutions count).
+    for stip in ["s#1", "s#2"] {
+        let report = run::<Chess>(
+            "k7/2K1bB2/4Q3/8/bQ6/8/8/3QN2q w - - 0 1",
+            stip,
+            &variation(),
+        );
+        assert_eq!(keys(&report), ["Qb4-b7 +", "  ...Qh1*b7 #"], "{stip}");
+    }
+}
+
+#[test]
+fn helpmate_lists_short_solutions_first() {
+    // Popeye prints the h#1 solutions of an h#2 before the h#2 ones.
+    let report = run::<Chess>(
+        "8/3K4/q6N/3k4/5R1p/8/R7/4r3 b - - 0 1",
+        "h#2",
+        &SolveOptions::default(),
+    );
+    let Solution::Lines { solutions, .. } = &report.solution else {
+        panic!()
+    };
+    let short = solutions.iter().take_while(|l| l.len() == 2).count();
+    assert_eq!(short, 4);
+    assert!(solutions[short..].iter().all(|l| l.len() == 4));
+    let all = lines(&report);
+    assert!(all.contains(&"Qa6-a5 Ra2*a5 #".to_string()));
+    assert!(all.contains(&"Re1-a1 Ra2-a5 + Qa6-b5 + Ra5*b5 #".to_string()));
+}
+
+#[test]
+fn duplex_part_that_is_illegal_is_left_out_and_a_bad_fen_is_an_error() {
+    // Black, to move in the h#2, is in check: the duplex part (White first) is illegal.
+    let p = problem(
+        Variant::Chess,
+        "1n6/8/4Kp2/1k4P1/Q5R1/8/8/2r5 b - - 0 1",
+        "h#2",
+        SolveOptions {
+            duplex: Duplex::Duplex,
+            ..SolveOptions::default()
+        },
+    );
+    let reports = solve_problem(&p, &AtomicBool::new(false), &|_| {}).unwrap();
+    assert_eq!(reports.len(), 1);
+    assert!(!reports[0].swapped);
+    let bad = problem(
+        Variant::Chess,
+        "8/8/8/8/8/8/8/8 w - - 0 1",
+        "#2",
+        SolveOptions::default(),
+    );
+    let err = solve_problem(&bad, &AtomicBool::new(false), &|_| {}).unwrap_err();
+    assert!(err.contains("8/8/8/8/8/8/8/8"), "{err}");
+    let half = problem(
+        Variant::Chess,
+        "1n6/8/4Kp2/1k4P1/Q5R1/8/8/2r5 b - - 0 1",
+        "h#2",
+        SolveOptions {
+            duplex: Duplex::HalfDuplex,
+            ..SolveOptions::default()
+        },
+    );
+    assert!(solve_problem(&half, &AtomicBool::new(false), &|_| {}).is_err());
+}
+
+#[test]
+fn movenumbers_reports_every_first_move_in_order() {
+    let lines = std::sync::Mutex::new(Vec::new());
+    let options = SolveOptions {
+        move_numbers: true,
+        ..SolveOptions::default()
+    };
+    let pos = Chess::from_fen("7k/8/5K2/8/8/8/8/3Q4 w - - 0 1").unwrap();
+    solve(
+        &pos,
+        "#2".parse().unwrap(),
+        &options,
+        Notation::Popeye,
+        &AtomicBool::new(false),
+        &|l| lines.lock().unwrap().push(l.to_string()),
+    );
+    let lines = lines.into_inner().unwrap();
+    assert_eq!(lines.len(), 28);
+    assert!(lines[0].starts_with("  1  ("), "{}", lines[0]);
+    assert!(lines[27].starts_with(" 28  ("), "{}", lines[27]);
+}
+
+#[test]
+fn stalemate_in_two_only_by_checks() {
+    // Popeye: no =1; the =2 keys are the three checks (1.Qd1-h5 + ! 1.Qd1-d8 + ! 1.Qd1-h1 + !).
+    let none = run::<Chess>(
+        "7k/8/5K2/8/8/8/8/3Q4 w - - 0 1",
+        "=1",
+        &SolveOptions::default(),
+    );
+    assert_eq!(none.solution.count(), 0);
+    let report = run::<Chess>(
+        "7k/8/5K2/8/8/8/8/3Q4 w - - 0 1",
+        "=2",
+        &SolveOptions::default(),
+    );
+    assert_eq!(keys(&report), ["Qd1-d8 +", "Qd1-h1 +", "Qd1-h5 +"]);
 }
