@@ -30,8 +30,15 @@ impl<P: Position> Searcher<'_, P> {
         // Shortest first: a short win is found without the full-length tree.
         let mut wins = n > 1 && self.attack(battle, n - 1);
         if !wins {
-            let moves = self.moves();
-            wins = moves.iter().any(|&mv| self.attack_move_wins(battle, mv, n));
+            let mut moves = self.moves();
+            self.killer_first(0, n, &mut moves);
+            if let Some(&mv) = moves
+                .iter()
+                .find(|&&mv| self.attack_move_wins(battle, mv, n))
+            {
+                self.set_killer(0, n, mv);
+                wins = true;
+            }
         }
         self.store(key, wins);
         wins
@@ -58,8 +65,16 @@ impl<P: Position> Searcher<'_, P> {
         if let Some(known) = self.probe(key) {
             return known;
         }
-        let moves = self.moves();
-        let loses = !moves.is_empty() && moves.iter().all(|&mv| self.reply_loses(battle, mv, n));
+        let mut moves = self.moves();
+        self.killer_first(1, n, &mut moves);
+        let refutation = moves
+            .iter()
+            .copied()
+            .find(|&mv| !self.reply_loses(battle, mv, n));
+        if let Some(mv) = refutation {
+            self.set_killer(1, n, mv);
+        }
+        let loses = !moves.is_empty() && refutation.is_none();
         self.store(key, loses);
         loses
     }

@@ -4,7 +4,7 @@
 
 use super::table::{mix, salted, Kind, Table};
 use crate::stipulation::Goal;
-use feerie_movegen::Position;
+use feerie_movegen::{MoveCode, Position};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// What every thread shares.
@@ -44,6 +44,10 @@ pub(crate) struct Searcher<'a, P: Position> {
     path: Vec<Option<P::Move>>,
     /// The help and series lines found (as `path`s).
     pub lines: Vec<Vec<Option<P::Move>>>,
+    /// Per remaining length, the last move that decided a node: the attacker's winning
+    /// move (index 0) or the defender's refutation (index 1). Tried first next time, as
+    /// the same move often decides the sibling positions too.
+    killers: [Vec<u32>; 2],
 }
 
 impl<'a, P: Position> Searcher<'a, P> {
@@ -55,6 +59,7 @@ impl<'a, P: Position> Searcher<'a, P> {
             before: Vec::with_capacity(64),
             path: Vec::with_capacity(64),
             lines: Vec::new(),
+            killers: [vec![0; 64], vec![0; 64]],
         }
     }
 
@@ -130,6 +135,26 @@ impl<'a, P: Position> Searcher<'a, P> {
         let mut moves = P::MoveList::default();
         self.pos.legal_moves(&mut moves);
         moves
+    }
+
+    /// Moves the killer of `side` (0 attacker, 1 defender) at length `n` to the front of
+    /// `moves`, if it is there.
+    #[inline]
+    pub fn killer_first(&self, side: usize, n: u32, moves: &mut P::MoveList) {
+        let killer = self.killers[side].get(n as usize).copied().unwrap_or(0);
+        if killer != 0 {
+            if let Some(i) = moves.iter().position(|m| m.to_bits() == killer) {
+                moves.swap(0, i);
+            }
+        }
+    }
+
+    /// Remembers `mv` as the killer of `side` at length `n`.
+    #[inline]
+    pub fn set_killer(&mut self, side: usize, n: u32, mv: P::Move) {
+        if let Some(slot) = self.killers[side].get_mut(n as usize) {
+            *slot = mv.to_bits();
+        }
     }
 
     /// True when the side to move suffers the goal: no legal move, and in check for mate,

@@ -473,3 +473,41 @@ fn stalemate_in_two_only_by_checks() {
     );
     assert_eq!(keys(&report), ["Qd1-d8 +", "Qd1-h1 +", "Qd1-h5 +"]);
 }
+
+/// Help lines of exactly `k` half-moves ending in mate, counted without the table.
+fn brute_help<P: Position>(pos: &mut P, k: u32) -> usize {
+    let mut moves = P::MoveList::default();
+    pos.legal_moves(&mut moves);
+    let mut count = 0;
+    for &mv in moves.iter() {
+        pos.play(mv);
+        count += if k == 1 {
+            usize::from(pos.in_check() && pos.count_legal() == 0)
+        } else {
+            brute_help(pos, k - 1)
+        };
+        pos.undo();
+    }
+    count
+}
+
+fn table_agrees_with_brute_force<P: Position>(fen: &str, moves: u32) {
+    let report = run::<P>(fen, &format!("h#{moves}"), &SolveOptions::default());
+    let mut pos = P::from_fen(fen).unwrap();
+    let expected: usize = (1..=moves).map(|n| brute_help(&mut pos, 2 * n)).sum();
+    assert!(expected > 0, "{fen}");
+    assert_eq!(report.solution.count(), expected, "{fen}");
+}
+
+#[test]
+fn helpmate_counts_match_a_search_without_table_in_every_family() {
+    // Dynamo's no-undo rule makes legality depend on the move before: the table key
+    // includes it, else transposed positions would share wrong results.
+    table_agrees_with_brute_force::<feerie_movegen::Dynamo>("7k/8/5K2/8/8/8/8/3Q4 b - - 0 1", 3);
+    table_agrees_with_brute_force::<feerie_movegen::Augsburg>(
+        "7k/8/5K2/8/8/8/1N6/3Q4 b - - 0 1",
+        2,
+    );
+    table_agrees_with_brute_force::<Chess>("8/3K4/q6N/3k4/5R1p/8/R7/4r3 b - - 0 1", 2);
+    table_agrees_with_brute_force::<Einstein>("r7/8/6Q1/8/5p2/5p2/5K2/2pk4 b - - 0 1", 2);
+}
