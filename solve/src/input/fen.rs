@@ -24,12 +24,11 @@ pub fn build(setup: &Setup, stipulation: Stipulation, line: usize) -> Result<Str
     let castling = castling(&setup.diagram, variant, &setup.no_castling);
     let en_passant = match &setup.en_passant {
         None => "-".to_string(),
-        Some((squares, ep_line)) => {
-            en_passant(squares, variant, side, stipulation).map_err(|message| InputError {
+        Some((squares, ep_line)) => en_passant(&setup.diagram, squares, variant, side, stipulation)
+            .map_err(|message| InputError {
                 line: *ep_line,
                 message,
-            })?
-        }
+            })?,
     };
     let fen = format!(
         "{placement} {} {castling} {en_passant} 0 1",
@@ -111,6 +110,7 @@ fn castling(diagram: &Diagram, variant: Variant, no_castling: &[Square]) -> Stri
 /// pawn passed (one, or two for an Einstein pawn from its first rank) and the arrival
 /// square, on one file, by the side that does not move first.
 fn en_passant(
+    diagram: &Diagram,
     squares: &[Square],
     variant: Variant,
     side: Color,
@@ -142,6 +142,16 @@ fn en_passant(
     if !in_line {
         return Err(format!(
             "option enpassant {names}: the squares are not one pawn step along a file"
+        ));
+    }
+    // Popeye's check; the variant's FEN reader checks what stands where.
+    let (arrival, before) = squares.split_last().expect("3 or 4 squares");
+    if let Some(sq) = before.iter().find(|&&s| diagram.get(s).is_some()) {
+        return Err(format!("option enpassant {names}: {sq} is not empty"));
+    }
+    if diagram.get(*arrival).is_none() {
+        return Err(format!(
+            "option enpassant {names}: nothing stands on {arrival}"
         ));
     }
     if stepper == side {

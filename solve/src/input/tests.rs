@@ -619,7 +619,10 @@ fn errors_of_options() {
         4,
         "Dynamo has no en passant",
     );
-    fails(&ep("pd5 black pe6", "e7e6e5"), 2, "impossible position");
+    fails(&ep("pd5 black pe6", "e7e6e5"), 4, "e6 is not empty");
+    fails(&ep("pd5 black pe7", "e7e6e5"), 4, "e7 is not empty");
+    fails(&ep("pd5 black pe4", "e7e6e5"), 4, "nothing stands on e5");
+    fails(&ep("pd5 black be5", "e7e6e5"), 2, "impossible position");
     // Popeye's order: `try` after `defence N` sets it back to 1.
     assert_eq!(
         one(&en("pieces white ke1 black ke8 option defence 3 try"))
