@@ -102,14 +102,16 @@ fn first_move<P: Position>(
 }
 
 /// The defender moving first in the diagram: each move after which the attacker still
-/// wins within `n - 1` moves, with those wins.
+/// wins within `n - 1` moves, with those wins. A self play defence that reaches the goal
+/// at once is no set play for Popeye.
 fn set_play_of<P: Position>(s: &mut Searcher<'_, P>, show: Show, n: u32) -> Vec<Defence> {
     s.play_null();
     let replies = s.moves();
     let mut set = Vec::new();
     for &reply in replies.iter() {
-        if let Some(length) = s.reply_length(show.battle, reply, n - 1) {
-            set.push(s.defence_tree(show, reply, length));
+        match s.reply_length(show.battle, reply, n - 1) {
+            Some(length) if length > 0 => set.push(s.defence_tree(show, reply, length)),
+            _ => {}
         }
     }
     s.undo();

@@ -511,3 +511,53 @@ fn helpmate_counts_match_a_search_without_table_in_every_family() {
     table_agrees_with_brute_force::<Chess>("8/3K4/q6N/3k4/5R1p/8/R7/4r3 b - - 0 1", 2);
     table_agrees_with_brute_force::<Einstein>("r7/8/6Q1/8/5p2/5p2/5K2/2pk4 b - - 0 1", 2);
 }
+
+fn set_play(report: &Report) -> Vec<String> {
+    let Solution::Battle { set_play, .. } = &report.solution else {
+        panic!("not battle")
+    };
+    let mut out = Vec::new();
+    defences(set_play, 0, &mut out);
+    out
+}
+
+#[test]
+fn set_play_of_a_mate_in_two() {
+    // Popeye: 1...Kd1-e1 2.Rc7-c1 #, 1...g2-g1=Q/S/R/B 2.Rg7*g1 #; keys Bd6-f4, Rg7*g2.
+    let options = SolveOptions {
+        set_play: true,
+        ..SolveOptions::default()
+    };
+    let report = run::<Chess>("8/1KR3R1/3B3n/8/3P4/8/1R4p1/3k4 w - - 0 1", "#2", &options);
+    assert_eq!(
+        set_play(&report),
+        [
+            "...Kd1-e1",
+            "  Rc7-c1 #",
+            "...g2-g1=B",
+            "  Rg7*g1 #",
+            "...g2-g1=Q",
+            "  Rg7*g1 #",
+            "...g2-g1=R",
+            "  Rg7*g1 #",
+            "...g2-g1=S",
+            "  Rg7*g1 #",
+        ]
+    );
+    assert_eq!(keys(&report), ["Bd6-f4", "Rg7*g2"]);
+}
+
+#[test]
+fn self_play_set_play_leaves_out_a_defence_that_mates_at_once() {
+    // Popeye shows no set play here, though 1...Bc8-e6 mates White at once.
+    let options = SolveOptions {
+        set_play: true,
+        ..SolveOptions::default()
+    };
+    let report = run::<Chess>(
+        "2b5/r6P/2kp4/4b1R1/8/B2N4/K2P4/1N6 w - - 0 1",
+        "s#2",
+        &options,
+    );
+    assert!(set_play(&report).is_empty());
+}
