@@ -31,6 +31,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 use table::Table;
 
+/// The stack of each search thread.
+const STACK_BYTES: usize = 256 << 20;
+
 /// Solves `stipulation` in `position` (whose side to move is the first mover).
 /// `progress` receives a line per first move when `options.move_numbers` is set.
 pub fn solve<P: Position>(
@@ -62,7 +65,12 @@ pub fn solve<P: Position>(
         Play::SelfPlay => Some(Battle::SelfPlay),
         _ => None,
     };
-    let (solution, nodes, cut) = match battle {
+    // The search recurses once per half-move with a move list on the stack of each level
+    // (8 KiB in Augsburg): the threads get stacks to match the longest stipulation.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .stack_size(STACK_BYTES)
+        .build();
+    let run = || match battle {
         Some(battle) => {
             let show = tree::Show {
                 battle,
@@ -80,6 +88,10 @@ pub fn solve<P: Position>(
                 .is_some_and(|max| shared.found.load(Ordering::Relaxed) >= max);
             (solution, nodes, cut)
         }
+    };
+    let (solution, nodes, cut) = match pool {
+        Ok(pool) => pool.install(run),
+        Err(_) => run(),
     };
     Report {
         stipulation,
