@@ -60,12 +60,7 @@ pub(crate) fn solve_lines<P: Position>(
         nodes += s.nodes;
         set = s.lines;
     }
-    let texts = |lines: Vec<Line<P::Move>>| {
-        lines
-            .iter()
-            .map(|line| line_text(root, line, visit, series))
-            .collect()
-    };
+    let texts = |lines: Vec<Line<P::Move>>| lines_text(root, &lines, visit, series);
     (
         Solution::Lines {
             set_play: texts(set),
@@ -80,32 +75,48 @@ fn help_length(stipulation: Stipulation) -> u32 {
     2 * stipulation.moves + u32::from(stipulation.half)
 }
 
-/// A line as text, replayed from the diagram. In series play a move in the middle that
-/// stalemates the side that does not move is no goal: its mark is dropped.
-fn line_text<P: Position>(
+/// The lines as text, replayed from the diagram. Consecutive lines share long prefixes
+/// (they come from a depth-first search), so each line only replays where it differs
+/// from the one before. In series play a move in the middle that stalemates the side
+/// that does not move is no goal: its mark is dropped.
+fn lines_text<P: Position>(
     root: &P,
-    line: &[Option<P::Move>],
+    lines: &[Line<P::Move>],
     visit: &Visit<'_>,
     series: bool,
-) -> Vec<MoveText> {
+) -> Vec<Vec<MoveText>> {
     let mut pos = root.clone();
-    let mut texts = Vec::new();
-    for step in line {
-        match *step {
-            Some(mv) => {
-                texts.push(move_text(&pos, mv, visit.notation));
-                pos.play(mv);
+    let mut played: Line<P::Move> = Vec::new();
+    let mut texts: Vec<MoveText> = Vec::new();
+    let mut out = Vec::with_capacity(lines.len());
+    for line in lines {
+        let common = played.iter().zip(line).take_while(|(a, b)| a == b).count();
+        while played.len() > common {
+            if played.pop().flatten().is_some() {
+                texts.pop();
             }
-            None => pos.play_null(),
+            pos.undo();
         }
-    }
-    if series {
-        let last = texts.len().saturating_sub(1);
-        for text in &mut texts[..last] {
-            if matches!(text.mark, Mark::Goal(_)) {
-                text.mark = Mark::None;
+        for &step in &line[common..] {
+            match step {
+                Some(mv) => {
+                    texts.push(move_text(&pos, mv, visit.notation));
+                    pos.play(mv);
+                }
+                None => pos.play_null(),
+            }
+            played.push(step);
+        }
+        let mut text = texts.clone();
+        if series {
+            let last = text.len().saturating_sub(1);
+            for t in &mut text[..last] {
+                if matches!(t.mark, Mark::Goal(_)) {
+                    t.mark = Mark::None;
+                }
             }
         }
+        out.push(text);
     }
-    texts
+    out
 }
