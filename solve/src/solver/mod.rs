@@ -45,7 +45,13 @@ pub fn solve<P: Position>(
     progress: &(dyn Fn(&str) + Sync),
 ) -> Report {
     let start = Instant::now();
-    let table = Table::new();
+    // Plies searched, passes of series play included.
+    let half_moves = match stipulation.play {
+        Play::Help => 2 * stipulation.moves + u32::from(stipulation.half),
+        Play::Series | Play::SeriesHelp => 2 * stipulation.moves,
+        Play::Direct | Play::SelfPlay => 2 * stipulation.moves - 1,
+    };
+    let table = Table::for_length(half_moves);
     let shared = Shared {
         goal: stipulation.goal,
         table: &table,

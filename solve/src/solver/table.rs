@@ -21,31 +21,44 @@ pub(crate) enum Kind {
     Series = 3,
 }
 
-/// log2 of the number of slots: 2^21 slots, 16 MiB.
-const BITS: u32 = 21;
+/// log2 of the number of slots for the shortest and for the longest searches: 8 bytes a
+/// slot, so 2 MiB to 64 MiB. Zeroing a big table costs more than a short problem's whole
+/// search, so the size grows with the length.
+const MIN_BITS: u32 = 18;
+const MAX_BITS: u32 = 23;
 
 pub(crate) struct Table {
     slots: Vec<AtomicU64>,
+    /// 64 - log2(slots): the shift that turns a key into a slot index.
+    shift: u32,
 }
 
 impl Table {
-    pub(crate) fn new() -> Table {
+    /// A table for a search of `half_moves` half-moves.
+    pub(crate) fn for_length(half_moves: u32) -> Table {
+        let bits = (MIN_BITS + half_moves.saturating_sub(2)).min(MAX_BITS);
         Table {
-            slots: (0..1usize << BITS).map(|_| AtomicU64::new(0)).collect(),
+            slots: (0..1usize << bits).map(|_| AtomicU64::new(0)).collect(),
+            shift: 64 - bits,
         }
     }
 
     /// The result stored for `key`, if any.
     #[inline]
     pub(crate) fn probe(&self, key: u64) -> Option<bool> {
-        let stored = self.slots[slot(key)].load(Ordering::Relaxed);
+        let stored = self.slots[self.slot(key)].load(Ordering::Relaxed);
         (stored != 0 && stored | 1 == key | 1).then_some(stored & 1 == 1)
     }
 
     #[inline]
     pub(crate) fn store(&self, key: u64, result: bool) {
         let word = (key & !1) | u64::from(result);
-        self.slots[slot(key)].store(word.max(2), Ordering::Relaxed);
+        self.slots[self.slot(key)].store(word.max(2), Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        (key >> self.shift) as usize
     }
 }
 
@@ -64,18 +77,13 @@ pub(crate) fn mix(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-#[inline]
-fn slot(key: u64) -> usize {
-    (key >> (64 - BITS)) as usize
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn stores_and_finds_both_results_under_their_own_keys() {
-        let table = Table::new();
+        let table = Table::for_length(4);
         let a = salted(0x1234_5678_9abc_def0, Kind::Attack, 2);
         let b = salted(0x1234_5678_9abc_def0, Kind::Attack, 3);
         assert_eq!(table.probe(a), None);
