@@ -74,8 +74,10 @@ pub fn run(args: &[String]) -> i32 {
         "\nStopping: printing what was found so far (Ctrl-C again to quit now)",
     );
     let outcome = if command.json {
-        Json::default().solve_all(&problems)
+        Json.solve_all(&problems)
     } else {
+        // Popeye's first line names the program.
+        print(&format!("Feerie v{}\n", env!("CARGO_PKG_VERSION")));
         Layout::default().solve_all(&problems)
     };
     outcome.exit_code()
@@ -158,7 +160,6 @@ struct Layout {
     /// The closing line owed to the problem whose header was printed last, with the
     /// time and completeness of its twins so far; `None` when closed.
     open: Option<Closing>,
-    started: bool,
 }
 
 impl Layout {
@@ -176,11 +177,6 @@ impl Printer for Layout {
     }
 
     fn start(&mut self, problem: &Problem) {
-        if !self.started {
-            // Popeye's first line names the program.
-            print(&format!("Feerie v{}\n", env!("CARGO_PKG_VERSION")));
-            self.started = true;
-        }
         let later_twin = problem.twin.as_ref().is_some_and(|t| t.label != 'a');
         let full = !(later_twin && self.open.is_some());
         if full {
@@ -212,7 +208,7 @@ impl Printer for Layout {
 }
 
 /// One JSON object a line on standard output; `movenumbers` lines on standard error.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Json;
 
 impl Printer for Json {
