@@ -1,17 +1,19 @@
 //! The solver's output: Popeye's layout for people, one JSON object per line for programs.
 //!
 //! The layout is Popeye 4.104's, character for character where the content is the same
-//! (the order of keys, tries and lines may differ): [`header`] writes the texts, the
-//! diagram ([`diagram`]), the stipulation, condition and option lines and the twin line;
-//! [`tree`] the play of direct and self problems, [`lines`] that of help and series
-//! problems; [`closing`] the `solution finished. Time = ...` line. Popeye prints the
+//! (the order of keys, tries and lines may differ; keys come before tries): [`header`]
+//! writes the texts, the diagram, the stipulation, condition and option lines and the
+//! twin line; [`solution`] the play (a tree for direct and self play, lines for help and
+//! series play); [`closing`] the `solution finished. Time = ...` line. Popeye prints the
 //! header once per problem and the closing line once after its last twin, which is why
 //! the pieces are public: the CLI prints the header before solving (so the diagram and
 //! `movenumbers` progress show while it works) and closes a problem after its last twin.
 //!
 //! Dynamo and Augsburg, which Popeye does not know, are written the same way, with the
-//! condition lines `Dynamo` and `Augsburg` and the moves as UCI strings; Augsburg units
-//! are drawn as [`diagram`] explains. [`json`] has the format for programs.
+//! condition lines `Dynamo` and `Augsburg` and the moves as UCI strings. An Augsburg
+//! unit of two components is drawn as its two letters (`-RS`, ` BP`, the queen `Q`); one
+//! of three or more as `*` in its square, spelt out under the diagram (`d4 = RBS`,
+//! `e5 = -RSSP`). [`json`] documents the format for programs.
 
 mod closing;
 mod diagram;
