@@ -69,6 +69,9 @@ pub struct Twin {
     pub label: char,
     /// Popeye-style description of the change; empty for the original (`a)`).
     pub change: String,
+    /// `continued`: the change applies to the previous twin, not to the original;
+    /// Popeye marks the label with `+` (`+c) ...`).
+    pub continued: bool,
 }
 
 /// One position to solve.
