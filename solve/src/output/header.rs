@@ -58,12 +58,13 @@ pub fn condition(variant: Variant) -> Option<&'static str> {
     }
 }
 
-/// `a) ` or `b) wRa1-->b1  `: Popeye ends every change with two spaces (so several
-/// changes in `change` are separated by two spaces).
+/// `a) `, `b) wRa1-->b1  `, `+c) -bPh7  ` (a twin of the previous twin): Popeye ends
+/// every change with two spaces (so several changes in `change` are separated by two).
 fn twin_line(twin: &Twin) -> String {
     let change = twin.change.trim_end();
     let gap = if change.is_empty() { "" } else { "  " };
-    format!("\n{}) {change}{gap}\n", twin.label)
+    let plus = if twin.continued { "+" } else { "" };
+    format!("\n{plus}{}) {change}{gap}\n", twin.label)
 }
 
 #[cfg(test)]
@@ -72,15 +73,19 @@ mod tests {
 
     #[test]
     fn twin_lines_as_popeye_writes_them() {
-        let twin = |label, change: &str| Twin {
+        let twin = |label, change: &str, continued| Twin {
             label,
             change: change.to_string(),
+            continued,
         };
-        assert_eq!(twin_line(&twin('a', "")), "\na) \n");
-        assert_eq!(twin_line(&twin('b', "wRa1-->b1")), "\nb) wRa1-->b1  \n");
+        assert_eq!(twin_line(&twin('a', "", false)), "\na) \n");
         assert_eq!(
-            twin_line(&twin('c', "wKg1<-->bKg8  -wPh2")),
-            "\nc) wKg1<-->bKg8  -wPh2  \n"
+            twin_line(&twin('b', "wRa1-->b1", false)),
+            "\nb) wRa1-->b1  \n"
+        );
+        assert_eq!(
+            twin_line(&twin('c', "wKg1<-->bKg8  -wPh2", true)),
+            "\n+c) wKg1<-->bKg8  -wPh2  \n"
         );
     }
 }

@@ -537,6 +537,7 @@ fn help_and_series_play_as_popeye_writes_them() {
         twin: Some(Twin {
             label,
             change: change.to_string(),
+            continued: false,
         }),
         ..p
     };
@@ -742,6 +743,7 @@ fn json_of_a_helpmate_with_its_duplex_and_twin() {
     p.twin = Some(Twin {
         label: 'b',
         change: "wRa1-->b1".to_string(),
+        continued: false,
     });
     let line = |moves: &[&str]| moves.iter().map(|m| uci(m, Mark::None)).collect::<Vec<_>>();
     let first = report(
@@ -812,4 +814,39 @@ fn json_of_errors() {
         json_input_error(&input),
         r#"{"error":"line 7: unknown keyword 'pieces2'","line":7}"#
     );
+}
+
+/// The problems as `input` reads them from the same files: their headers (texts, FEN,
+/// twins) and solutions must give Popeye's output too.
+#[test]
+fn problems_read_from_popeye_input_are_laid_out_as_popeye_does() {
+    let files = [
+        (
+            include_str!("../../../tests/data/solve/layout/einstein-published.inp"),
+            EINSTEIN,
+        ),
+        (
+            include_str!("../../../tests/data/solve/layout/battle.inp"),
+            BATTLE,
+        ),
+        (
+            include_str!("../../../tests/data/solve/layout/lines.inp"),
+            LINES,
+        ),
+    ];
+    for (input, output) in files {
+        let mut groups: Vec<Vec<Problem>> = Vec::new();
+        for entry in crate::input::parse(input) {
+            let problem = entry.unwrap_or_else(|e| panic!("{e}"));
+            match &problem.twin {
+                Some(twin) if twin.label != 'a' => groups.last_mut().unwrap().push(problem),
+                _ => groups.push(vec![problem]),
+            }
+        }
+        let sections = sections(output);
+        assert_eq!(groups.len(), sections.len());
+        for (twins, expected) in groups.iter().zip(&sections) {
+            check(twins, &keys_first(expected));
+        }
+    }
 }
