@@ -227,11 +227,16 @@ impl Printer for Json {
     }
 }
 
-/// `the problem at line 12`, or `the position` for `--fen`.
+/// `the problem at line 12`, `twin b) of the problem at line 12`, or `the position`
+/// for `--fen`.
 fn where_is(problem: &Problem) -> String {
-    match problem.line {
+    let what = match problem.line {
         0 => "the position".to_string(),
         line => format!("the problem at line {line}"),
+    };
+    match &problem.twin {
+        Some(twin) => format!("twin {}) of {what}", twin.label),
+        None => what,
     }
 }
 
