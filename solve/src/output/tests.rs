@@ -822,7 +822,7 @@ fn json_of_errors() {
 fn problems_read_from_popeye_input_are_laid_out_as_popeye_does() {
     let files = [
         (
-            include_str!("../../../tests/data/solve/layout/einstein-published.inp"),
+            include_str!("../../../tests/data/solve/einstein-published.inp"),
             EINSTEIN,
         ),
         (
