@@ -10,7 +10,7 @@ use std::process::Command;
 const FEERIE: &str = env!("CARGO_BIN_EXE_feerie");
 
 fn temp_path(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("feerie-pgn-python-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("pgn-python");
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }

@@ -1,8 +1,13 @@
 //! Moves as text: Popeye's long notation for chess and the Einstein family, UCI strings
 //! for Dynamo and Augsburg (which Popeye does not know), with the check or goal mark.
+//!
+//! The Popeye text is read off the boards before and after the move (their FENs), so it
+//! needs nothing from the rules but what every variant already gives: the mutation of an
+//! Einstein move is simply the piece on the target square afterwards.
 
-use crate::solution::MoveText;
-use feerie_movegen::Position;
+use crate::solution::{Mark, MoveText};
+use crate::stipulation::Goal;
+use feerie_movegen::{Position, Square};
 
 /// Which notation the layout uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,8 +18,179 @@ pub enum Notation {
     Uci,
 }
 
-/// `mv` (legal in `before`) as text.
+/// `mv` (legal in `before`) as text, with its mark.
 pub fn move_text<P: Position>(before: &P, mv: P::Move, notation: Notation) -> MoveText {
-    let _ = (before, mv, notation);
-    unimplemented!("notation::move_text")
+    let mut after = before.clone();
+    after.play(mv);
+    let uci = mv.to_string();
+    let text = match notation {
+        Notation::Uci => uci.clone(),
+        Notation::Popeye => popeye_text(&uci, &before.to_fen(), &after.to_fen()),
+    };
+    MoveText {
+        uci,
+        text,
+        mark: mark_of(&after),
+    }
+}
+
+/// What the position after a move means for the side to move: mated, stalemated, in
+/// check, or nothing.
+pub fn mark_of<P: Position>(after: &P) -> Mark {
+    let mut replies = P::MoveList::default();
+    after.legal_moves(&mut replies);
+    match (replies.is_empty(), after.in_check()) {
+        (true, true) => Mark::Goal(Goal::Mate),
+        (true, false) => Mark::Goal(Goal::Stalemate),
+        (false, true) => Mark::Check,
+        (false, false) => Mark::None,
+    }
+}
+
+/// The placement field of a FEN as one optional piece letter per square (a1 = 0). Groups
+/// in parentheses (Augsburg units) are kept whole; Popeye notation never meets them.
+fn placement(fen: &str) -> Vec<Option<String>> {
+    let mut squares = vec![None; 64];
+    let field = fen.split_whitespace().next().unwrap_or("");
+    for (row, rank_text) in field.split('/').enumerate().take(8) {
+        let rank = 7 - row;
+        let mut file = 0usize;
+        let mut chars = rank_text.chars();
+        while let Some(c) = chars.next() {
+            if let Some(gap) = c.to_digit(10) {
+                file += gap as usize;
+                continue;
+            }
+            let token = if c == '(' {
+                let group: String = chars.by_ref().take_while(|&g| g != ')').collect();
+                format!("({group})")
+            } else {
+                c.to_string()
+            };
+            if file < 8 {
+                squares[rank * 8 + file] = Some(token);
+            }
+            file += 1;
+        }
+    }
+    squares
+}
+
+/// Popeye's letter for a FEN piece letter: `S` for the knight, upper case for both colours.
+fn popeye_letter(token: &str) -> String {
+    match token.to_ascii_uppercase().as_str() {
+        "N" => "S".to_string(),
+        other => other.to_string(),
+    }
+}
+
+fn is_pawn(token: &str) -> bool {
+    token.eq_ignore_ascii_case("p")
+}
+
+fn is_king(token: &str) -> bool {
+    token.eq_ignore_ascii_case("k")
+}
+
+/// `=X` when the piece on `sq` after the move differs from `moved` (a mutation or a
+/// promotion), else nothing.
+fn change_suffix(moved: &str, after: &[Option<String>], sq: Square) -> String {
+    match &after[sq.index()] {
+        Some(now) if !now.eq_ignore_ascii_case(moved) => format!("={}", popeye_letter(now)),
+        _ => String::new(),
+    }
+}
+
+/// The Popeye text of the orthodox-board move `uci` (`e2e4`, `e7e8q`, `e1g1`).
+fn popeye_text(uci: &str, fen_before: &str, fen_after: &str) -> String {
+    let (Some(from), Some(to)) = (
+        uci.get(0..2).and_then(Square::parse),
+        uci.get(2..4).and_then(Square::parse),
+    ) else {
+        return uci.to_string();
+    };
+    let before = placement(fen_before);
+    let after = placement(fen_after);
+    let Some(moved) = before[from.index()].clone() else {
+        return uci.to_string();
+    };
+    let file_step = i32::from(to.file()) - i32::from(from.file());
+    if is_king(&moved) && file_step.abs() == 2 {
+        // Castling: the rook's mutation is what Popeye writes after `0-0`.
+        let (rook_from, rook_to, name) = if file_step > 0 {
+            (
+                Square::from_coords(7, from.rank()),
+                Square::from_coords(5, from.rank()),
+                "0-0",
+            )
+        } else {
+            (
+                Square::from_coords(0, from.rank()),
+                Square::from_coords(3, from.rank()),
+                "0-0-0",
+            )
+        };
+        let rook = before[rook_from.index()].clone().unwrap_or_default();
+        return format!("{name}{}", change_suffix(&rook, &after, rook_to));
+    }
+    let letter = if is_pawn(&moved) {
+        String::new()
+    } else {
+        popeye_letter(&moved)
+    };
+    let en_passant = is_pawn(&moved) && file_step != 0 && before[to.index()].is_none();
+    let capture = before[to.index()].is_some() || en_passant;
+    let sep = if capture { '*' } else { '-' };
+    let ep = if en_passant { " ep." } else { "" };
+    let change = change_suffix(&moved, &after, to);
+    format!("{letter}{from}{sep}{to}{ep}{change}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use feerie_movegen::{Chess, Einstein, ReverseEinstein};
+
+    fn text<P: Position>(fen: &str, uci: &str) -> (String, Mark) {
+        let pos = P::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let mv = pos.parse_move(uci).unwrap();
+        let t = move_text(&pos, mv, Notation::Popeye);
+        assert_eq!(t.uci, uci);
+        (t.text, t.mark)
+    }
+
+    #[test]
+    fn einstein_moves_as_popeye_writes_them() {
+        // The published problems of ../shared/problems (Innocenti, Brand, Lin"s).
+        let innocenti = "r7/8/6Q1/8/5p2/5p2/5K2/2pk4 b - - 0 1";
+        assert_eq!(
+            text::<Einstein>(innocenti, "a8a4"),
+            ("Ra8-a4=B".to_string(), Mark::None)
+        );
+        let after = "8/8/3R4/b7/5p2/5p2/5K2/2pk4 b - - 0 1";
+        assert_eq!(
+            text::<Einstein>(after, "a5d2").0,
+            "Ba5-d2=S",
+            "a non-capture steps down"
+        );
+        let brand = "8/8/8/8/6b1/7k/7P/3BK2R w K - 0 1";
+        assert_eq!(text::<Einstein>(brand, "e1g1").0, "0-0=B");
+        let lins = "8/p6B/8/8/2pPNkN1/2p4P/2P2K2/8 b - d2d3 0 1";
+        assert_eq!(text::<Einstein>(lins, "c3d2").0, "c3*d2 ep.=S");
+        assert_eq!(text::<Einstein>(lins, "c4d3").0, "c4*d3 ep.=S");
+    }
+
+    #[test]
+    fn captures_checks_and_mates_are_marked() {
+        let (t, mark) = text::<Chess>("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8");
+        assert_eq!((t.as_str(), mark), ("Ra1-a8", Mark::Goal(Goal::Mate)));
+        let (t, mark) = text::<Chess>("r5k1/5pp1/8/8/8/8/8/R5K1 w - - 0 1", "a1a8");
+        assert_eq!((t.as_str(), mark), ("Ra1*a8", Mark::Check));
+        let (t, _) = text::<Chess>("7k/P7/8/8/8/8/8/K7 w - - 0 1", "a7a8n");
+        assert_eq!(t, "a7-a8=S");
+        let (t, mark) = text::<Chess>("k7/8/1Q6/8/8/8/8/7K w - - 0 1", "b6c7");
+        assert_eq!((t.as_str(), mark), ("Qb6-c7", Mark::Goal(Goal::Stalemate)));
+        let (t, _) = text::<ReverseEinstein>("1k6/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1c1");
+        assert_eq!(t, "0-0-0=Q");
+    }
 }

@@ -69,6 +69,9 @@ pub struct Twin {
     pub label: char,
     /// Popeye-style description of the change; empty for the original (`a)`).
     pub change: String,
+    /// `continued`: the change applies to the previous twin, not to the original;
+    /// Popeye marks the label with `+` (`+c) ...`).
+    pub continued: bool,
 }
 
 /// One position to solve.
@@ -86,4 +89,22 @@ pub struct Problem {
     pub twin: Option<Twin>,
     /// Line of the input where the problem starts (1-based; 0 for the command line).
     pub line: usize,
+}
+
+impl Problem {
+    /// The FEN of one part: the diagram, or for the duplex part (the colours' roles
+    /// exchanged) the diagram with the other side to move and no en passant square
+    /// (it belonged to the side that was to move).
+    pub fn part_fen(&self, swapped: bool) -> String {
+        let mut fields: Vec<&str> = self.fen.split_whitespace().collect();
+        if swapped {
+            if let Some(side) = fields.get_mut(1) {
+                *side = if *side == "w" { "b" } else { "w" };
+            }
+            if let Some(ep) = fields.get_mut(3) {
+                *ep = "-";
+            }
+        }
+        fields.join(" ")
+    }
 }
