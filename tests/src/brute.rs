@@ -6,6 +6,10 @@
 //! The answer of a problem is a set of strings: for direct and self play every key as
 //! its UCI string, for help play every solution as its UCI moves joined by spaces, in
 //! the order played (defender first).
+//!
+//! Short solutions count, as Popeye counts them: a key of #2 or s#2 may reach the goal
+//! in one, and an h#2 lists the solutions of h#1 too (Popeye prints them, a cook to
+//! composers; `tests/data/solve/popeye_random.txt` shows it).
 
 use feerie_movegen::Position;
 use feerie_solve::{Goal, Play, Stipulation};
@@ -53,7 +57,11 @@ pub fn solve_position<P: Position>(
                 pos.undo();
             }
         }
-        Play::Help => help_lines(&mut pos, goal, 2 * n, &mut Vec::new(), &mut answers),
+        Play::Help => {
+            for moves in 1..=n {
+                help_lines(&mut pos, goal, 2 * moves, &mut Vec::new(), &mut answers);
+            }
+        }
         Play::Series | Play::SeriesHelp => {
             return Err(format!("{stipulation}: the brute force has no series play"))
         }
