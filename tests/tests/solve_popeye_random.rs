@@ -1,7 +1,7 @@
 //! Popeye's answers to random positions of chess and the Einstein family (Popeye knows
 //! neither Dynamo nor Augsburg), `tests/data/solve/popeye_random.txt`: the brute force
-//! must agree with Popeye, which shows that it solves #n, h#n and s#n as Popeye means
-//! them, and `feerie solve` must agree too. The positions are those of the generators of
+//! must agree with Popeye, which shows that it solves #n, h#n, s#n, =n and h=n as Popeye
+//! means them, and `feerie solve` must agree too. The positions are those of the generators of
 //! `feerie_tests::random_problem` (seeds from 100000); `popeye_random.py` in the same
 //! folder wrote the file from Popeye 4.104's output, kept beside it.
 //!
@@ -85,7 +85,9 @@ fn differences(
 fn the_cases_have_solutions_and_not_in_every_variant_and_stipulation() {
     let cases = cases();
     for variant in ["chess", "einstein", "reverse-einstein", "anti-einstein"] {
-        for stipulation in ["#1", "#2", "h#1", "h#2", "s#1", "s#2"] {
+        for stipulation in [
+            "#1", "#2", "h#1", "h#2", "s#1", "s#2", "=1", "=2", "h=1", "h=2",
+        ] {
             let of = |solved: bool| {
                 cases
                     .iter()
