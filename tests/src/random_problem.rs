@@ -5,7 +5,7 @@
 //! attacker's move leaves the defender only mating replies. Deterministic: a seed always
 //! gives the same position, on every platform.
 
-use crate::brute::goal_reached;
+use crate::brute::{self, goal_reached};
 use feerie_match::rng::Rng;
 use feerie_movegen::{Color, Position};
 use feerie_solve::{Goal, Play};
@@ -227,6 +227,39 @@ pub fn selfmate_arrangement(variant: Variant, seed: u64, steps: usize) -> Arrang
         }
     }
     best
+}
+
+/// From `start` (usually an s#1, which is an s#2 as well), a random walk of up to
+/// `steps` changes that keep an s#2 and do not add s#1 keys, stopping at the first
+/// position with an s#2 key that is not an s#1 key: a selfmate that needs both moves.
+pub fn lengthened_selfmate(start: &Arrangement, seed: u64, steps: usize) -> Arrangement {
+    let mut rng = rng_for(seed ^ 0x5EED);
+    let solve = |arrangement: &Arrangement, stipulation: &str| {
+        let fen = arrangement.fen(arrangement.attacker);
+        brute::solve(
+            arrangement.variant,
+            &fen,
+            stipulation.parse().expect("valid"),
+        )
+        .unwrap_or_default()
+    };
+    // Each change is kept when the s#2 stays and the s#1 keys do not grow in number.
+    let mut current = start.clone();
+    let mut short_keys = solve(&current, "s#1").len();
+    for _ in 0..steps {
+        let mut candidate = current.clone();
+        candidate.mutate(&mut rng);
+        let keys = solve(&candidate, "s#2");
+        let short = solve(&candidate, "s#1");
+        if !keys.is_empty() && short.len() <= short_keys {
+            current = candidate;
+            short_keys = short.len();
+            if keys != short {
+                break;
+            }
+        }
+    }
+    current
 }
 
 /// How far `arrangement`, the attacker to move, is from an s#1: over the attacker's

@@ -7,7 +7,9 @@
 //! variant and stipulation the seeds are taken in order, positions the variant's FEN
 //! reader refuses are skipped, and the first `WITH` positions with a solution and the
 //! first `WITHOUT` without one (by the brute force) are kept. Selfmates are rare at
-//! random, so every other seed of self play is climbed towards an s#1 first.
+//! random, so every other seed of self play is climbed towards an s#1 first; as those
+//! are mostly s#1 positions, the selfmates of `tests/data/solve/selfmates.txt`, which
+//! need both moves, are compared as well.
 
 use feerie_movegen::Color;
 use feerie_solve::{Play, Stipulation};
@@ -99,14 +101,28 @@ fn select(
     (with, without)
 }
 
+/// True when the position has an answer that the stipulation one move shorter lacks
+/// (a genuine #2, not only mates in one).
+fn longer(case: &Case) -> bool {
+    let moves = case.stipulation.moves - 1;
+    moves == 0 || {
+        let shorter = Stipulation {
+            moves,
+            ..case.stipulation
+        };
+        brute::solve(case.variant, &case.fen, shorter).expect("a valid FEN") != case.answers
+    }
+}
+
 /// Every kept position, computed once for the tests of this file.
 fn cases() -> &'static Vec<Case> {
     static CASES: OnceLock<Vec<Case>> = OnceLock::new();
     CASES.get_or_init(|| {
         let mut cases = Vec::new();
+        // `longer`: positions with an answer that the stipulation one move shorter lacks.
         println!(
-            "{:<18} {:<5} {:>5} {:>8}",
-            "variant", "stip", "with", "without"
+            "{:<18} {:<5} {:>5} {:>8} {:>7}",
+            "variant", "stip", "with", "without", "longer"
         );
         for &variant in Variant::ALL {
             let mut climbed = HashMap::new();
@@ -114,11 +130,12 @@ fn cases() -> &'static Vec<Case> {
                 let stipulation: Stipulation = text.parse().expect("a valid stipulation");
                 let (with, without) = select(variant, stipulation, &mut climbed);
                 println!(
-                    "{:<18} {:<5} {:>5} {:>8}",
+                    "{:<18} {:<5} {:>5} {:>8} {:>7}",
                     variant.name(),
                     text,
                     with.len(),
-                    without.len()
+                    without.len(),
+                    with.iter().filter(|case| longer(case)).count()
                 );
                 cases.extend(with);
                 cases.extend(without);
@@ -192,4 +209,47 @@ fn the_solver_agrees_with_the_brute_force() {
         cases().len(),
         failures.join("\n")
     );
+}
+
+/// The selfmates of `tests/data/solve/selfmates.txt`: (variant, FEN) pairs.
+fn selfmates() -> Vec<(Variant, String)> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/solve/selfmates.txt");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    text.lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| {
+            let parts: Vec<&str> = line.split('|').map(str::trim).collect();
+            let variant = Variant::from_name(parts[0]).unwrap_or_else(|| panic!("{line}"));
+            (variant, parts[2].to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn the_solver_agrees_on_selfmates_that_need_both_moves() {
+    let cases = selfmates();
+    for &variant in Variant::ALL {
+        assert!(
+            cases.iter().filter(|(v, _)| *v == variant).count() >= 3,
+            "{variant}: fewer than 3 selfmates"
+        );
+    }
+    let [s1, s2]: [Stipulation; 2] = ["s#1", "s#2"].map(|text| text.parse().expect("valid"));
+    let mut failures = Vec::new();
+    for (variant, fen) in &cases {
+        let keys = brute::solve(*variant, fen, s2).expect("a valid FEN");
+        let short = brute::solve(*variant, fen, s1).expect("a valid FEN");
+        assert!(
+            keys.difference(&short).next().is_some(),
+            "{variant} {fen}: no key needs both moves"
+        );
+        match solver_answers::answers(*variant, fen, s2) {
+            Ok(got) if got == keys => {}
+            got => failures.push(format!(
+                "{variant} s#2 {fen}: brute force {keys:?}, solver {got:?}"
+            )),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
