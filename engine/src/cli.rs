@@ -3,6 +3,7 @@
 
 mod matches;
 mod perft;
+mod solve;
 
 use crate::bench;
 use crate::go_params::MAX_DEPTH;
@@ -12,10 +13,13 @@ use crate::uci::Uci;
 use crate::variants::new_session;
 use feerie_variants::Variant;
 use perft::PerftJob;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// Exit code for a usage error (bad flag, bad FEN, ...).
 const USAGE_ERROR: i32 = 2;
+/// Exit code after Ctrl-C, as a shell reports a program killed by SIGINT.
+const INTERRUPTED: i32 = 130;
 
 const HELP: &str = "\
 Feerie: a UCI chess engine for Dynamo, Augsburg, Einstein chess and orthodox chess.
@@ -32,6 +36,18 @@ Usage:
   feerie match --engine cmd=PATH ... --engine cmd=PATH ... [options]
                            engine-vs-engine matches refereed by Feerie's rules
                            (run `feerie match` alone for its options)
+  feerie solve FILE [--json]
+                           solve the chess problems of FILE (Popeye's input
+                           language; '-' for standard input), printed in Popeye's
+                           layout, or one JSON object per problem part with --json
+  feerie solve [--variant V] --fen FEN --stip STIP [--try] [--variation]
+               [--nothreat] [--setplay] [--defence N] [--maxsolutions N]
+               [--movenumbers] [--duplex|--halfduplex] [--json]
+                           solve one position: STIP is #n, =n, h#n, h#n.5, s#n,
+                           ser-#n or ser-h#n (also with =); the FEN's side to move
+                           makes the first move (the attacker in #2, the defender
+                           in h#2). Exit status 1 when a problem had an error,
+                           130 after Ctrl-C (which prints what was found so far)
   feerie help | --help     this text
   feerie --version         the version
 
@@ -55,6 +71,7 @@ pub fn run(args: &[String]) -> i32 {
             0
         }),
         "match" => return matches::run(rest),
+        "solve" => return solve::run(rest),
         other => Err(format!("unknown command '{other}' (try 'feerie help')")),
     };
     match result {
@@ -113,12 +130,7 @@ fn parse_flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
             Ok(v.as_str())
         };
         match flag {
-            "--variant" => {
-                let name = value()?;
-                let v = Variant::from_name(&name.to_ascii_lowercase())
-                    .ok_or_else(|| format!("unknown variant '{name}'"))?;
-                flags.variant = Some(v);
-            }
+            "--variant" => flags.variant = Some(parse_variant(value()?)?),
             "--fen" => flags.fen = Some(value()?.to_string()),
             "--depth" => {
                 let d = value()?;
@@ -135,6 +147,26 @@ fn parse_flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
         }
     }
     Ok(flags)
+}
+
+/// The variant named `name` (any case).
+fn parse_variant(name: &str) -> Result<Variant, String> {
+    Variant::from_name(&name.to_ascii_lowercase())
+        .ok_or_else(|| format!("unknown variant '{name}'"))
+}
+
+/// The first Ctrl-C sets `stop` and says `message` on standard error; a second one
+/// leaves at once.
+fn catch_ctrl_c(stop: &'static AtomicBool, message: &'static str) {
+    let handler = ctrlc::set_handler(move || {
+        if stop.swap(true, Ordering::SeqCst) {
+            std::process::exit(INTERRUPTED);
+        }
+        eprintln!("{message}");
+    });
+    if let Err(e) = handler {
+        eprintln!("feerie: warning: cannot catch Ctrl-C: {e}");
+    }
 }
 
 fn perft(args: &[String]) -> Result<(), String> {

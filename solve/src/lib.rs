@@ -3,7 +3,8 @@
 //! The flow: [`input`] reads Popeye's input language into [`problem::Problem`]s (one per
 //! twin), [`solver`] solves one position for one [`stipulation::Stipulation`] over any
 //! variant's rules, giving a variant-independent [`solution::Solution`], and [`output`]
-//! writes it in Popeye's layout or as JSON. [`run`] ties them together for the CLI.
+//! writes it in Popeye's layout or as JSON. `feerie solve` (engine/src/cli/solve.rs) ties
+//! them together.
 
 pub mod input;
 pub mod notation;

@@ -90,3 +90,21 @@ pub struct Problem {
     /// Line of the input where the problem starts (1-based; 0 for the command line).
     pub line: usize,
 }
+
+impl Problem {
+    /// The FEN of one part: the diagram, or for the duplex part (the colours' roles
+    /// exchanged) the diagram with the other side to move and no en passant square
+    /// (it belonged to the side that was to move).
+    pub fn part_fen(&self, swapped: bool) -> String {
+        let mut fields: Vec<&str> = self.fen.split_whitespace().collect();
+        if swapped {
+            if let Some(side) = fields.get_mut(1) {
+                *side = if *side == "w" { "b" } else { "w" };
+            }
+            if let Some(ep) = fields.get_mut(3) {
+                *ep = "-";
+            }
+        }
+        fields.join(" ")
+    }
+}

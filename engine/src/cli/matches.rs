@@ -2,16 +2,14 @@
 //! arguments, its standard output and a stop flag set by Ctrl-C, and turns the outcome
 //! into an exit code.
 
-use super::USAGE_ERROR;
+use super::{catch_ctrl_c, USAGE_ERROR};
 use crate::out::QuietStdout;
 use feerie_match::MatchCommand;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 /// Exit code for a match that could not be played (an engine that does not start, an
 /// unreadable opening file, ...).
 const MATCH_ERROR: i32 = 1;
-/// Exit code after a second Ctrl-C, as a shell reports a program killed by SIGINT.
-const INTERRUPTED: i32 = 130;
 
 /// Set by Ctrl-C (and by an SPRT verdict): no new games start, running ones are
 /// abandoned, and the results so far are reported.
@@ -26,25 +24,15 @@ pub fn run(args: &[String]) -> i32 {
             return USAGE_ERROR;
         }
     };
-    catch_ctrl_c();
+    catch_ctrl_c(
+        &STOP,
+        "\nStopping: finishing with the results so far (Ctrl-C again to quit now)",
+    );
     match command.run(&STOP, &mut QuietStdout) {
         Ok(()) => 0,
         Err(e) => {
             eprintln!("feerie: {e}");
             MATCH_ERROR
         }
-    }
-}
-
-/// The first Ctrl-C sets `STOP`; a second one leaves at once.
-fn catch_ctrl_c() {
-    let handler = ctrlc::set_handler(|| {
-        if STOP.swap(true, Ordering::SeqCst) {
-            std::process::exit(INTERRUPTED);
-        }
-        eprintln!("\nStopping: finishing with the results so far (Ctrl-C again to quit now)");
-    });
-    if let Err(e) = handler {
-        eprintln!("feerie: warning: cannot catch Ctrl-C: {e}");
     }
 }

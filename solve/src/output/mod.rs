@@ -1,17 +1,82 @@
 //! The solver's output: Popeye's layout for people, one JSON object per line for programs.
+//!
+//! The layout is Popeye 4.104's, character for character where the content is the same
+//! (the order of keys, tries and lines may differ; keys come before tries): [`header`]
+//! writes the texts, the diagram, the stipulation, condition and option lines and the
+//! twin line; [`solution`] the play (a tree for direct and self play, lines for help and
+//! series play); [`closing`] the `solution finished. Time = ...` line. Popeye prints the
+//! header once per problem and the closing line once after its last twin, which is why
+//! the pieces are public: the CLI prints the header before solving (so the diagram and
+//! `movenumbers` progress show while it works) and closes a problem after its last twin.
+//!
+//! Dynamo and Augsburg, which Popeye does not know, are written the same way, with the
+//! condition lines `Dynamo` and `Augsburg` and the moves as UCI strings. An Augsburg
+//! unit of two components is drawn as its two letters (`-RS`, ` BP`, the queen `Q`); one
+//! of three or more as `*` in its square, spelt out under the diagram (`d4 = RBS`,
+//! `e5 = -RSSP`). [`json`] documents the format for programs.
+
+mod closing;
+mod diagram;
+mod header;
+mod json;
+mod lines;
+mod text;
+mod tree;
+
+pub use closing::{closing, time_text, Closing};
+pub use header::header;
+pub use json::{json, json_input_error};
 
 use crate::problem::Problem;
-use crate::solution::Report;
+use crate::solution::{Report, Solution};
+use crate::stipulation::Play;
 
 /// The problem in Popeye's layout: texts, diagram, stipulation and condition, then the
-/// solution of every part and `solution finished. Time = ...`.
+/// solution of every part and `solution finished. Time = ...` (the time of `reports`).
+/// This is for a problem on its own (a twin gets the whole header too); [`header`],
+/// [`solution`] and [`closing`] lay out the twins of a problem as Popeye does.
 pub fn popeye(problem: &Problem, reports: &[Report]) -> String {
-    let _ = (problem, reports);
-    unimplemented!("output::popeye")
+    let mut out = header(problem, true);
+    out.push_str(&solution(problem, reports));
+    out.push_str(&closing(&Closing::of(reports)));
+    out
 }
 
-/// One JSON object (no newline) for the problem, or for its error.
-pub fn json(problem: &Problem, result: &Result<Vec<Report>, String>) -> String {
-    let _ = (problem, result);
-    unimplemented!("output::json")
+/// The solution of every part in `reports` (the stipulation, then its duplex), each
+/// with its set play when `setplay` was asked. Nothing for no report (a problem that
+/// could not be solved: Popeye then prints only the header and the closing line).
+pub fn solution(problem: &Problem, reports: &[Report]) -> String {
+    let mut out = String::new();
+    for report in reports {
+        match &report.solution {
+            Solution::Battle {
+                set_play,
+                keys,
+                tries,
+            } => {
+                if problem.options.set_play {
+                    out.push('\n');
+                    out.push_str(&tree::set_play(set_play));
+                }
+                out.push('\n');
+                out.push_str(&tree::play(keys, tries));
+            }
+            Solution::Lines {
+                set_play,
+                solutions,
+            } => {
+                // Popeye ignores `setplay` in ser-# (the defender never moves).
+                if problem.options.set_play && report.stipulation.play != Play::Series {
+                    out.push('\n');
+                    out.push_str(&lines::lines(report.stipulation, true, set_play));
+                }
+                out.push('\n');
+                out.push_str(&lines::lines(report.stipulation, false, solutions));
+            }
+        }
+    }
+    out
 }
+
+#[cfg(test)]
+mod tests;

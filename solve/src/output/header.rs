@@ -1,0 +1,91 @@
+//! What Popeye writes above a problem's solution: remarks, the centred author, origin
+//! and title lines, the diagram, the stipulation with the piece counts, the condition
+//! and option lines, and the twin line.
+
+use super::diagram;
+use super::text::centred;
+use crate::problem::{Duplex, Problem, Twin};
+use feerie_variants::Variant;
+
+/// The header of `problem`. With `full` false, only its twin line: a later twin (`b)`,
+/// `c)`, ...) continues the header of the problem's first twin, as in Popeye.
+pub fn header(problem: &Problem, full: bool) -> String {
+    let mut out = String::new();
+    if full {
+        let meta = &problem.meta;
+        for remark in &meta.remarks {
+            // Popeye echoes a remark as it reads it, before the problem.
+            out.push_str(remark);
+            out.push('\n');
+        }
+        out.push('\n');
+        for line in meta.authors.iter().chain(&meta.origins).chain(&meta.titles) {
+            out.push_str(&centred(line));
+            out.push('\n');
+        }
+        out.push_str(&diagram::board(&problem.fen));
+        out.push_str(&diagram::stipulation_line(
+            &problem.stipulation.to_string(),
+            &problem.fen,
+        ));
+        out.push_str(&diagram::unit_lines(&problem.fen));
+        let option = match problem.options.duplex {
+            Duplex::No => None,
+            Duplex::Duplex => Some("Duplex"),
+            Duplex::HalfDuplex => Some("HalfDuplex"),
+        };
+        for line in condition(problem.variant).into_iter().chain(option) {
+            out.push_str(&centred(line));
+            out.push('\n');
+        }
+    }
+    if let Some(twin) = &problem.twin {
+        out.push_str(&twin_line(twin));
+    }
+    out
+}
+
+/// The condition line of a variant: Popeye's names for the Einstein family, ours for
+/// Dynamo and Augsburg (which Popeye does not know), none for orthodox chess.
+pub fn condition(variant: Variant) -> Option<&'static str> {
+    match variant {
+        Variant::Chess => None,
+        Variant::Dynamo => Some("Dynamo"),
+        Variant::Augsburg => Some("Augsburg"),
+        Variant::Einstein => Some("EinsteinChess"),
+        Variant::ReverseEinstein => Some("ReversalEinsteinChess"),
+        Variant::AntiEinstein => Some("AntiEinsteinChess"),
+    }
+}
+
+/// `a) `, `b) wRa1-->b1  `, `+c) -bPh7  ` (a twin of the previous twin): Popeye ends
+/// every change with two spaces (so several changes in `change` are separated by two).
+fn twin_line(twin: &Twin) -> String {
+    let change = twin.change.trim_end();
+    let gap = if change.is_empty() { "" } else { "  " };
+    let plus = if twin.continued { "+" } else { "" };
+    format!("\n{plus}{}) {change}{gap}\n", twin.label)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn twin_lines_as_popeye_writes_them() {
+        let twin = |label, change: &str, continued| Twin {
+            label,
+            change: change.to_string(),
+            continued,
+        };
+        assert_eq!(twin_line(&twin('a', "", false)), "\na) \n");
+        assert_eq!(
+            twin_line(&twin('b', "wRa1-->b1", false)),
+            "\nb) wRa1-->b1  \n"
+        );
+        assert_eq!(
+            twin_line(&twin('c', "wKg1<-->bKg8  -wPh2", true)),
+            "\n+c) wKg1<-->bKg8  -wPh2  \n"
+        );
+    }
+}
