@@ -50,10 +50,11 @@ pub(crate) fn solve_lines<P: Position>(
     }
     let mut set = Vec::new();
     if set_play && stipulation.play == Play::Help && !root.in_check() {
-        let k = help_length(stipulation);
+        // The other side starts: one half-move less, short solutions included.
+        let set_full = help_length(stipulation) - 1;
         let mut s = Searcher::new(root.clone(), shared);
         s.play_null();
-        for k in (2 - (k - 1) % 2..k).step_by(2) {
+        for k in (2 - set_full % 2..=set_full).step_by(2) {
             s.help_lines(k);
         }
         s.undo();
@@ -71,7 +72,7 @@ pub(crate) fn solve_lines<P: Position>(
 }
 
 /// The half-moves of a help play solution: 2n, or 2n + 1 for `h#n.5`.
-fn help_length(stipulation: Stipulation) -> u32 {
+pub(crate) fn help_length(stipulation: Stipulation) -> u32 {
     2 * stipulation.moves + u32::from(stipulation.half)
 }
 

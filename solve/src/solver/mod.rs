@@ -47,7 +47,7 @@ pub fn solve<P: Position>(
     let start = Instant::now();
     // Plies searched, passes of series play included.
     let half_moves = match stipulation.play {
-        Play::Help => 2 * stipulation.moves + u32::from(stipulation.half),
+        Play::Help => lines::help_length(stipulation),
         Play::Series | Play::SeriesHelp => 2 * stipulation.moves,
         Play::Direct | Play::SelfPlay => 2 * stipulation.moves - 1,
     };
