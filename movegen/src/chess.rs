@@ -206,6 +206,7 @@ impl Chess {
 }
 
 impl Position for Chess {
+    const FAST_GIVES_CHECK: bool = true;
     type Move = Move;
     type MoveList = MoveList;
     type Board = Board;
@@ -358,6 +359,28 @@ impl Position for Chess {
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         parse_orthodox_move(self, text)
+    }
+
+    fn gives_check(&self, mv: Move) -> bool {
+        let us = self.game.side;
+        let (from, to) = (mv.from(), mv.to());
+        let moved = self.board.piece_at(from).expect("piece on from-square");
+        let victim = match mv.kind() {
+            Move::EN_PASSANT => to.shift(-us.forward()),
+            _ => None,
+        };
+        let rook = mv.is_castle().then(|| {
+            let side = CastlingSide::landing_on(us, to);
+            (side.rook_from, side.rook_to, PieceKind::Rook)
+        });
+        let arrival = orthodox::Arrival {
+            from,
+            to,
+            kind: mv.promotion().unwrap_or(moved.kind),
+            victim,
+            rook,
+        };
+        orthodox::gives_check(&self.board, us, &arrival)
     }
 }
 

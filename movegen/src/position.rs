@@ -148,6 +148,10 @@ pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
         self.board().bare_kings()
     }
 
+    /// True when `gives_check` answers without playing the move, so that asking it
+    /// first is cheaper than playing every move and asking `in_check`.
+    const FAST_GIVES_CHECK: bool = false;
+
     /// True when `mv` (legal) puts the opponent in check. The default plays it on a
     /// copy; a variant whose search asks often (Dynamo's quiescence) answers faster.
     fn gives_check(&self, mv: Self::Move) -> bool {

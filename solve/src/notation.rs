@@ -47,28 +47,31 @@ pub fn mark_of<P: Position>(after: &P) -> Mark {
     }
 }
 
-/// The placement field of a FEN as one optional piece letter per square (a1 = 0). Groups
-/// in parentheses (Augsburg units) are kept whole; Popeye notation never meets them.
-fn placement(fen: &str) -> Vec<Option<String>> {
-    let mut squares = vec![None; 64];
+/// The placement field of a FEN as one optional piece letter per square (a1 = 0),
+/// borrowed from the FEN (solutions are written by the thousand). Groups in parentheses
+/// (Augsburg units) are kept whole; Popeye notation never meets them.
+fn placement(fen: &str) -> [Option<&str>; 64] {
+    let mut squares = [None; 64];
     let field = fen.split_whitespace().next().unwrap_or("");
     for (row, rank_text) in field.split('/').enumerate().take(8) {
         let rank = 7 - row;
         let mut file = 0usize;
-        let mut chars = rank_text.chars();
-        while let Some(c) = chars.next() {
+        let mut chars = rank_text.char_indices();
+        while let Some((start, c)) = chars.next() {
             if let Some(gap) = c.to_digit(10) {
                 file += gap as usize;
                 continue;
             }
-            let token = if c == '(' {
-                let group: String = chars.by_ref().take_while(|&g| g != ')').collect();
-                format!("({group})")
+            let end = if c == '(' {
+                chars
+                    .by_ref()
+                    .find(|&(_, g)| g == ')')
+                    .map_or(rank_text.len(), |(i, _)| i + 1)
             } else {
-                c.to_string()
+                start + c.len_utf8()
             };
             if file < 8 {
-                squares[rank * 8 + file] = Some(token);
+                squares[rank * 8 + file] = Some(&rank_text[start..end]);
             }
             file += 1;
         }
@@ -94,8 +97,8 @@ fn is_king(token: &str) -> bool {
 
 /// `=X` when the piece on `sq` after the move differs from `moved` (a mutation or a
 /// promotion), else nothing.
-fn change_suffix(moved: &str, after: &[Option<String>], sq: Square) -> String {
-    match &after[sq.index()] {
+fn change_suffix(moved: &str, after: &[Option<&str>], sq: Square) -> String {
+    match after[sq.index()] {
         Some(now) if !now.eq_ignore_ascii_case(moved) => format!("={}", popeye_letter(now)),
         _ => String::new(),
     }
@@ -111,11 +114,11 @@ fn popeye_text(uci: &str, fen_before: &str, fen_after: &str) -> String {
     };
     let before = placement(fen_before);
     let after = placement(fen_after);
-    let Some(moved) = before[from.index()].clone() else {
+    let Some(moved) = before[from.index()] else {
         return uci.to_string();
     };
     let file_step = i32::from(to.file()) - i32::from(from.file());
-    if is_king(&moved) && file_step.abs() == 2 {
+    if is_king(moved) && file_step.abs() == 2 {
         // Castling: the rook's mutation is what Popeye writes after `0-0`.
         let (rook_from, rook_to, name) = if file_step > 0 {
             (
@@ -130,19 +133,19 @@ fn popeye_text(uci: &str, fen_before: &str, fen_after: &str) -> String {
                 "0-0-0",
             )
         };
-        let rook = before[rook_from.index()].clone().unwrap_or_default();
-        return format!("{name}{}", change_suffix(&rook, &after, rook_to));
+        let rook = before[rook_from.index()].unwrap_or_default();
+        return format!("{name}{}", change_suffix(rook, &after, rook_to));
     }
     let letter = if is_pawn(&moved) {
         String::new()
     } else {
-        popeye_letter(&moved)
+        popeye_letter(moved)
     };
-    let en_passant = is_pawn(&moved) && file_step != 0 && before[to.index()].is_none();
+    let en_passant = is_pawn(moved) && file_step != 0 && before[to.index()].is_none();
     let capture = before[to.index()].is_some() || en_passant;
     let sep = if capture { '*' } else { '-' };
     let ep = if en_passant { " ep." } else { "" };
-    let change = change_suffix(&moved, &after, to);
+    let change = change_suffix(moved, &after, to);
     format!("{letter}{from}{sep}{to}{ep}{change}")
 }
 

@@ -271,6 +271,7 @@ impl Dynamo {
 }
 
 impl Position for Dynamo {
+    const FAST_GIVES_CHECK: bool = true;
     type Move = Move;
     type MoveList = MoveList;
     type Board = Board;

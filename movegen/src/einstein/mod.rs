@@ -220,6 +220,7 @@ impl<M: Mutation> EinsteinPosition<M> {
 }
 
 impl<M: Mutation> Position for EinsteinPosition<M> {
+    const FAST_GIVES_CHECK: bool = true;
     type Move = Move;
     type MoveList = MoveList;
     type Board = Board;
@@ -361,6 +362,29 @@ impl<M: Mutation> Position for EinsteinPosition<M> {
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         parse_uci_move(self, text, false)
+    }
+
+    /// As `play` would leave it: the man arrives mutated, a castled rook too.
+    fn gives_check(&self, mv: Move) -> bool {
+        let us = self.game.side;
+        let (from, to) = (mv.from(), mv.to());
+        let moved = self.board.piece_at(from).expect("piece on from-square");
+        let victim = match mv.kind() {
+            Move::EN_PASSANT => self.game.en_passant.map(|ep| ep.victim),
+            _ => None,
+        };
+        let rook = mv.is_castle().then(|| {
+            let side = CastlingSide::landing_on(us, to);
+            (side.rook_from, side.rook_to, M::after_quiet(PieceKind::Rook))
+        });
+        let arrival = orthodox::Arrival {
+            from,
+            to,
+            kind: Self::mutated(moved.kind, mv.is_capture()),
+            victim,
+            rook,
+        };
+        orthodox::gives_check(&self.board, us, &arrival)
     }
 }
 

@@ -30,7 +30,12 @@ impl<P: Position> Searcher<'_, P> {
         // Shortest first: a short win is found without the full-length tree.
         let mut wins = n > 1 && self.attack(battle, n - 1);
         if !wins {
-            let mut moves = self.moves();
+            // A mate in one is a move that reaches the goal: only those are tried.
+            let mut moves = if n == 1 && battle == Battle::Direct {
+                self.goal_moves()
+            } else {
+                self.moves()
+            };
             self.killer_first(0, n, &mut moves);
             if let Some(&mv) = moves
                 .iter()

@@ -20,7 +20,12 @@ impl<P: Position> Searcher<'_, P> {
         if self.probe(key) == Some(false) {
             return false;
         }
-        let moves = self.moves();
+        // The last move must reach the goal: only the moves that can are tried.
+        let moves = if k == 1 {
+            self.goal_moves()
+        } else {
+            self.moves()
+        };
         let mut found = false;
         for &mv in moves.iter() {
             self.play(mv);
@@ -57,7 +62,11 @@ impl<P: Position> Searcher<'_, P> {
         if self.probe(key) == Some(false) {
             return false;
         }
-        let moves = self.moves();
+        let moves = if l == 1 && !help_end {
+            self.goal_moves()
+        } else {
+            self.moves()
+        };
         let mut found = false;
         for &mv in moves.iter() {
             self.play(mv);

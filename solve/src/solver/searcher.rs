@@ -4,7 +4,7 @@
 
 use super::table::{mix, salted, Kind, Table};
 use crate::stipulation::Goal;
-use feerie_movegen::{MoveCode, Position};
+use feerie_movegen::{MoveBuffer, MoveCode, Position};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// What every thread shares.
@@ -134,6 +134,25 @@ impl<'a, P: Position> Searcher<'a, P> {
         self.nodes += 1;
         let mut moves = P::MoveList::default();
         self.pos.legal_moves(&mut moves);
+        moves
+    }
+
+    /// The moves of the side to move that may reach the goal at once: for mate, only the
+    /// checking ones (when the variant tells them without playing them), else all.
+    #[inline]
+    pub fn goal_moves(&mut self) -> P::MoveList {
+        let mut moves = self.moves();
+        if P::FAST_GIVES_CHECK && self.shared.goal == Goal::Mate {
+            let mut kept = 0;
+            for i in 0..moves.len() {
+                let mv = moves[i];
+                if self.pos.gives_check(mv) {
+                    moves[kept] = mv;
+                    kept += 1;
+                }
+            }
+            moves.truncate(kept);
+        }
         moves
     }
 
