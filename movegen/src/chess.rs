@@ -8,7 +8,7 @@ use crate::fen::{CastlingSide, FenFields};
 use crate::fen_checks::{validate_common, CastlingRook};
 use crate::game::{en_passant_square_key, Game, GameState};
 use crate::orthodox::{self, Frame, MoveCounter, MoveSink};
-use crate::position::{MoveCode, Position};
+use crate::position::{MoveBuffer, MoveCode, Position};
 use crate::types::{Color, Piece, PieceKind, Square};
 use crate::zobrist;
 use arrayvec::ArrayVec;
@@ -121,6 +121,28 @@ pub struct Chess {
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 impl Chess {
+    /// `gives_check`'s view of `mv`: what arrives where, what leaves.
+    fn arrival(&self, mv: Move) -> orthodox::Arrival {
+        let us = self.game.side;
+        let (from, to) = (mv.from(), mv.to());
+        let moved = self.board.piece_at(from).expect("piece on from-square");
+        let victim = match mv.kind() {
+            Move::EN_PASSANT => to.shift(-us.forward()),
+            _ => None,
+        };
+        let rook = mv.is_castle().then(|| {
+            let side = CastlingSide::landing_on(us, to);
+            (side.rook_from, side.rook_to, PieceKind::Rook)
+        });
+        orthodox::Arrival {
+            from,
+            to,
+            kind: mv.promotion().unwrap_or(moved.kind),
+            victim,
+            rook,
+        }
+    }
+
     /// The piece `mv` captures (en passant: the pawn passed), if it is a capture.
     pub fn captured(&self, mv: Move) -> Option<Piece> {
         if !mv.is_capture() {
@@ -362,25 +384,17 @@ impl Position for Chess {
     }
 
     fn gives_check(&self, mv: Move) -> bool {
+        orthodox::gives_check(&self.board, self.game.side, &self.arrival(mv))
+    }
+
+    fn retain_checks(&self, moves: &mut MoveList) {
         let us = self.game.side;
-        let (from, to) = (mv.from(), mv.to());
-        let moved = self.board.piece_at(from).expect("piece on from-square");
-        let victim = match mv.kind() {
-            Move::EN_PASSANT => to.shift(-us.forward()),
-            _ => None,
-        };
-        let rook = mv.is_castle().then(|| {
-            let side = CastlingSide::landing_on(us, to);
-            (side.rook_from, side.rook_to, PieceKind::Rook)
-        });
-        let arrival = orthodox::Arrival {
-            from,
-            to,
-            kind: mv.promotion().unwrap_or(moved.kind),
-            victim,
-            rook,
-        };
-        orthodox::gives_check(&self.board, us, &arrival)
+        match orthodox::CheckSquares::new(&self.board, us) {
+            Some(checks) => {
+                moves.retain_moves(|mv| checks.gives_check(&self.board, us, &self.arrival(mv)))
+            }
+            None => moves.clear(),
+        }
     }
 }
 

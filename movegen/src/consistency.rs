@@ -7,7 +7,8 @@
 //! the same hash and check state as the one reached by playing moves (incremental against
 //! recomputed). At every inner node: `count_legal` equals the length of the move list;
 //! the list holds each move once. For every move: its text parses back to it through `parse_move`, its
-//! 32-bit code decodes to it, `gives_check` agrees with playing it and asking `in_check`,
+//! 32-bit code decodes to it, `gives_check` agrees with playing it and asking `in_check`
+//! (and `retain_checks` keeps exactly the moves that give check),
 //! and `undo` restores FEN, hash and check state exactly.
 
 use crate::position::{MoveCode, Position};
@@ -53,6 +54,9 @@ fn walk<P: Position>(
     check_move_list(pos, &moves).or_else(|what| fail(line, what))?;
     stats.widest = stats.widest.max(moves.len());
     let (hash, check) = (pos.hash(), pos.in_check());
+    let mut checks = moves.clone();
+    pos.retain_checks(&mut checks);
+    let mut checking = Vec::new();
     for &mv in moves.iter() {
         let text = mv.to_string();
         check_move_codes(pos, mv, &text).or_else(|what| fail(line, what))?;
@@ -61,6 +65,9 @@ fn walk<P: Position>(
         pos.play(mv);
         if pos.in_check() != gives_check {
             return fail(line, format!("gives_check said {gives_check}"));
+        }
+        if gives_check {
+            checking.push(mv);
         }
         walk(pos, depth - 1, line, stats)?;
         pos.undo();
@@ -73,6 +80,11 @@ fn walk<P: Position>(
             return fail(line, format!("undo does not restore the {what}"));
         }
         line.pop();
+    }
+    if checks[..] != checking[..] {
+        let names = |list: &[P::Move]| list.iter().map(|m| m.to_string()).collect::<Vec<_>>();
+        let (kept, wanted) = (names(&checks), names(&checking));
+        return fail(line, format!("retain_checks kept {kept:?}, not {wanted:?}"));
     }
     Ok(())
 }

@@ -275,3 +275,71 @@ fn attacks_from(kind: PieceKind, color: Color, sq: Square, occ: Bitboard) -> Bit
         PieceKind::King => attacks::king(sq),
     }
 }
+
+/// What `gives_check` needs about one position, computed once for all its moves (the
+/// mating move's candidates are filtered by the thousand): where the enemy king stands,
+/// the squares from which each kind of man would attack it, and the men of `us` that
+/// alone stand between it and one of their sliders.
+pub(crate) struct CheckSquares {
+    king: Square,
+    occupied: Bitboard,
+    /// Squares a pawn of `us` attacks the king from.
+    pawn: Bitboard,
+    knight: Bitboard,
+    /// The king's diagonals and straight lines, up to the edge.
+    diagonal: Bitboard,
+    straight: Bitboard,
+    /// Men of `us` whose leaving the line uncovers a check.
+    blockers: Bitboard,
+}
+
+impl CheckSquares {
+    /// None when the enemy king is not on the board (no move can check it).
+    pub(crate) fn new(board: &Board, us: Color) -> Option<CheckSquares> {
+        let king = board.king(us.flip())?;
+        let occupied = board.occupied();
+        let ours = board.color(us);
+        let diagonal = attacks::bishop(king, Bitboard::EMPTY);
+        let straight = attacks::rook(king, Bitboard::EMPTY);
+        let snipers =
+            (diagonal & board.bishop_likes() | straight & board.rook_likes()) & ours;
+        let mut blockers = Bitboard::EMPTY;
+        for sniper in snipers {
+            let between = attacks::between(king, sniper) & occupied;
+            if !between.more_than_one() {
+                blockers |= between & ours;
+            }
+        }
+        Some(CheckSquares {
+            king,
+            occupied,
+            pawn: attacks::pawn(us.flip(), king),
+            knight: attacks::knight(king),
+            diagonal,
+            straight,
+            blockers,
+        })
+    }
+
+    /// `gives_check` with the shared work done: exact for every move; en passant and
+    /// castling, which move more than one man, take the general test.
+    pub(crate) fn gives_check(&self, board: &Board, us: Color, arrival: &Arrival) -> bool {
+        if arrival.victim.is_some() || arrival.rook.is_some() {
+            return gives_check(board, us, arrival);
+        }
+        let (from, to, king) = (arrival.from, arrival.to, self.king);
+        // A blocker cannot pass its slider or the king: off the line it uncovers check.
+        if self.blockers.has(from) && !attacks::line(king, from).has(to) {
+            return true;
+        }
+        let clear = || (attacks::between(to, king) & self.occupied & !Bitboard::from(from)).is_empty();
+        match arrival.kind {
+            PieceKind::Pawn => self.pawn.has(to),
+            PieceKind::Knight => self.knight.has(to),
+            PieceKind::Bishop => self.diagonal.has(to) && clear(),
+            PieceKind::Rook => self.straight.has(to) && clear(),
+            PieceKind::Queen => (self.diagonal | self.straight).has(to) && clear(),
+            PieceKind::King => attacks::king(king).has(to),
+        }
+    }
+}

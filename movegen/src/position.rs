@@ -15,6 +15,21 @@ pub trait MoveBuffer<M>: Default + Clone + Send + Deref<Target = [M]> + DerefMut
     fn clear(&mut self);
     /// Keeps the first `len` moves.
     fn truncate(&mut self, len: usize);
+    /// Keeps the moves `keep` accepts, in their order.
+    fn retain_moves(&mut self, mut keep: impl FnMut(M) -> bool)
+    where
+        M: Copy,
+    {
+        let mut kept = 0;
+        for i in 0..self.len() {
+            let mv = self[i];
+            if keep(mv) {
+                self[kept] = mv;
+                kept += 1;
+            }
+        }
+        self.truncate(kept);
+    }
 }
 
 impl<M: Copy + Send, const N: usize> MoveBuffer<M> for ArrayVec<M, N> {
@@ -158,6 +173,12 @@ pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
         let mut after = self.clone();
         after.play(mv);
         after.in_check()
+    }
+
+    /// Keeps the moves of `moves` (legal here) that give check: the candidates for a
+    /// mating move. A variant may share work between the moves.
+    fn retain_checks(&self, moves: &mut Self::MoveList) {
+        moves.retain_moves(|mv| self.gives_check(mv));
     }
 
     /// A text picture of the board for the `d` command.

@@ -32,7 +32,7 @@ use crate::fen::{CastlingRights, CastlingSide, FenFields};
 use crate::fen_checks::{validate_common, CastlingRook};
 use crate::game::{Game, GameState};
 use crate::orthodox::{self, Frame, MoveCounter, MoveSink};
-use crate::position::Position;
+use crate::position::{MoveBuffer, Position};
 use crate::types::{Color, Piece, PieceKind, Square};
 use crate::zobrist;
 use std::marker::PhantomData;
@@ -82,6 +82,28 @@ fn ep_key(board: &Board, game: &GameState<Option<EnPassant>>) -> u64 {
 }
 
 impl<M: Mutation> EinsteinPosition<M> {
+    /// `gives_check`'s view of `mv`: what arrives where, what leaves.
+    fn arrival(&self, mv: Move) -> orthodox::Arrival {
+        let us = self.game.side;
+        let (from, to) = (mv.from(), mv.to());
+        let moved = self.board.piece_at(from).expect("piece on from-square");
+        let victim = match mv.kind() {
+            Move::EN_PASSANT => self.game.en_passant.map(|ep| ep.victim),
+            _ => None,
+        };
+        let rook = mv.is_castle().then(|| {
+            let side = CastlingSide::landing_on(us, to);
+            (side.rook_from, side.rook_to, M::after_quiet(PieceKind::Rook))
+        });
+        orthodox::Arrival {
+            from,
+            to,
+            kind: Self::mutated(moved.kind, mv.is_capture()),
+            victim,
+            rook,
+        }
+    }
+
     /// The kind the piece on `from` has after moving, capture or not.
     #[inline]
     pub fn mutated(kind: PieceKind, capture: bool) -> PieceKind {
@@ -366,25 +388,17 @@ impl<M: Mutation> Position for EinsteinPosition<M> {
 
     /// As `play` would leave it: the man arrives mutated, a castled rook too.
     fn gives_check(&self, mv: Move) -> bool {
+        orthodox::gives_check(&self.board, self.game.side, &self.arrival(mv))
+    }
+
+    fn retain_checks(&self, moves: &mut MoveList) {
         let us = self.game.side;
-        let (from, to) = (mv.from(), mv.to());
-        let moved = self.board.piece_at(from).expect("piece on from-square");
-        let victim = match mv.kind() {
-            Move::EN_PASSANT => self.game.en_passant.map(|ep| ep.victim),
-            _ => None,
-        };
-        let rook = mv.is_castle().then(|| {
-            let side = CastlingSide::landing_on(us, to);
-            (side.rook_from, side.rook_to, M::after_quiet(PieceKind::Rook))
-        });
-        let arrival = orthodox::Arrival {
-            from,
-            to,
-            kind: Self::mutated(moved.kind, mv.is_capture()),
-            victim,
-            rook,
-        };
-        orthodox::gives_check(&self.board, us, &arrival)
+        match orthodox::CheckSquares::new(&self.board, us) {
+            Some(checks) => {
+                moves.retain_moves(|mv| checks.gives_check(&self.board, us, &self.arrival(mv)))
+            }
+            None => moves.clear(),
+        }
     }
 }
 

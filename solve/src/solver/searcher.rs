@@ -4,7 +4,7 @@
 
 use super::table::{mix, salted, Kind, Table};
 use crate::stipulation::Goal;
-use feerie_movegen::{MoveBuffer, MoveCode, Position};
+use feerie_movegen::{MoveCode, Position};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// What every thread shares.
@@ -143,15 +143,7 @@ impl<'a, P: Position> Searcher<'a, P> {
     pub fn goal_moves(&mut self) -> P::MoveList {
         let mut moves = self.moves();
         if P::FAST_GIVES_CHECK && self.shared.goal == Goal::Mate {
-            let mut kept = 0;
-            for i in 0..moves.len() {
-                let mv = moves[i];
-                if self.pos.gives_check(mv) {
-                    moves[kept] = mv;
-                    kept += 1;
-                }
-            }
-            moves.truncate(kept);
+            self.pos.retain_checks(&mut moves);
         }
         moves
     }
