@@ -301,8 +301,7 @@ impl CheckSquares {
         let ours = board.color(us);
         let diagonal = attacks::bishop(king, Bitboard::EMPTY);
         let straight = attacks::rook(king, Bitboard::EMPTY);
-        let snipers =
-            (diagonal & board.bishop_likes() | straight & board.rook_likes()) & ours;
+        let snipers = (diagonal & board.bishop_likes() | straight & board.rook_likes()) & ours;
         let mut blockers = Bitboard::EMPTY;
         for sniper in snipers {
             let between = attacks::between(king, sniper) & occupied;
@@ -332,7 +331,8 @@ impl CheckSquares {
         if self.blockers.has(from) && !attacks::line(king, from).has(to) {
             return true;
         }
-        let clear = || (attacks::between(to, king) & self.occupied & !Bitboard::from(from)).is_empty();
+        let clear =
+            || (attacks::between(to, king) & self.occupied & !Bitboard::from(from)).is_empty();
         match arrival.kind {
             PieceKind::Pawn => self.pawn.has(to),
             PieceKind::Knight => self.knight.has(to),

@@ -136,7 +136,7 @@ fn popeye_text(uci: &str, fen_before: &str, fen_after: &str) -> String {
         let rook = before[rook_from.index()].unwrap_or_default();
         return format!("{name}{}", change_suffix(rook, &after, rook_to));
     }
-    let letter = if is_pawn(&moved) {
+    let letter = if is_pawn(moved) {
         String::new()
     } else {
         popeye_letter(moved)

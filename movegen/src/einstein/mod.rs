@@ -93,7 +93,11 @@ impl<M: Mutation> EinsteinPosition<M> {
         };
         let rook = mv.is_castle().then(|| {
             let side = CastlingSide::landing_on(us, to);
-            (side.rook_from, side.rook_to, M::after_quiet(PieceKind::Rook))
+            (
+                side.rook_from,
+                side.rook_to,
+                M::after_quiet(PieceKind::Rook),
+            )
         });
         orthodox::Arrival {
             from,
