@@ -23,6 +23,12 @@ const FILES: &[(&str, &str, &str)] = &[
         "six published problems (authors and origins in the file; copy of shared/problems)",
     ),
     (
+        "semantics.inp",
+        "semantics.popeye.out",
+        "small orthodox examples of POPEYE-SEMANTICS.md (short solutions, trees, tries, \
+         set play, duplex, h#n.5), made by hand or picked from random positions",
+    ),
+    (
         "orthodox.inp",
         "orthodox.popeye.out",
         "random legal positions, generate.py --seed 14",

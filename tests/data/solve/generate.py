@@ -12,7 +12,8 @@ pieces, the side not to move not in check); Popeye decides which are kept: for e
 stipulation, PER_STIP problems with solutions and NO_SOLUTION without, and none whose
 output is longer than MAX_LINES. Selfmates are built backwards (a position where every
 defender move mates, then a retracted attacker move) since random ones almost never work.
-The same seed gives the same files.
+The same seed gives the same files. `--semantics` only reruns Popeye on the hand-made
+`semantics.inp` (the small examples of POPEYE-SEMANTICS.md).
 """
 import argparse
 import os
@@ -322,7 +323,16 @@ def main():
     parser.add_argument('--seed', type=int, default=14)
     parser.add_argument('--out', default=os.path.dirname(os.path.abspath(__file__)))
     parser.add_argument('--only', help='generate only this file (orthodox, einstein, ...)')
+    parser.add_argument('--semantics', action='store_true',
+                        help="only rerun Popeye on the hand-made semantics.inp")
     args = parser.parse_args()
+    if args.semantics:
+        with open(os.path.join(args.out, 'semantics.inp')) as f:
+            problems = f.read().strip().split('\n')[1:-1]  # without begin/endproblem
+        texts = '\n'.join(problems).split('\nnextproblem\n')
+        write_output(os.path.join(args.out, 'semantics.popeye.out'),
+                     run_popeye(args.popeye, texts))
+        return
     for name, cond in CONDITIONS:
         if args.only and args.only != name:
             continue
@@ -331,9 +341,13 @@ def main():
                                      lambda m: print(m, file=sys.stderr, flush=True))
         with open(os.path.join(args.out, name + '.inp'), 'w') as f:
             f.write('beginproblem\n' + '\nnextproblem\n'.join(problems) + '\nendproblem\n')
-        with open(os.path.join(args.out, name + '.popeye.out'), 'w') as f:
-            for chunk in outputs:
-                f.write('\n'.join(chunk) + '\n')
+        write_output(os.path.join(args.out, name + '.popeye.out'), outputs)
+
+
+def write_output(path, outputs):
+    with open(path, 'w') as f:
+        for chunk in outputs:
+            f.write('\n'.join(chunk) + '\n')
 
 
 if __name__ == '__main__':
