@@ -692,7 +692,12 @@ fn popeye_outputs_are_understood() {
                 .filter(|l| l.starts_with(' ') && numbered(l.trim()).is_some())
                 .count();
             let parsed = shown.set_play.iter().map(count_def).sum::<usize>()
-                + shown.keys.iter().chain(&shown.tries).map(count_att).sum::<usize>()
+                + shown
+                    .keys
+                    .iter()
+                    .chain(&shown.tries)
+                    .map(count_att)
+                    .sum::<usize>()
                 + shown.set_lines.len()
                 + shown.lines.len();
             assert_eq!(parsed, numbered_lines, "{out} problem {}", i + 1);
