@@ -5,6 +5,7 @@
 //! needs nothing from the rules but what every variant already gives: the mutation of an
 //! Einstein move is simply the piece on the target square afterwards.
 
+use crate::fen_board::{placement, popeye_letter};
 use crate::solution::{Mark, MoveText};
 use crate::stipulation::Goal;
 use feerie_movegen::{Position, Square};
@@ -47,41 +48,9 @@ pub fn mark_of<P: Position>(after: &P) -> Mark {
     }
 }
 
-/// The placement field of a FEN as one optional piece letter per square (a1 = 0). Groups
-/// in parentheses (Augsburg units) are kept whole; Popeye notation never meets them.
-fn placement(fen: &str) -> Vec<Option<String>> {
-    let mut squares = vec![None; 64];
-    let field = fen.split_whitespace().next().unwrap_or("");
-    for (row, rank_text) in field.split('/').enumerate().take(8) {
-        let rank = 7 - row;
-        let mut file = 0usize;
-        let mut chars = rank_text.chars();
-        while let Some(c) = chars.next() {
-            if let Some(gap) = c.to_digit(10) {
-                file += gap as usize;
-                continue;
-            }
-            let token = if c == '(' {
-                let group: String = chars.by_ref().take_while(|&g| g != ')').collect();
-                format!("({group})")
-            } else {
-                c.to_string()
-            };
-            if file < 8 {
-                squares[rank * 8 + file] = Some(token);
-            }
-            file += 1;
-        }
-    }
-    squares
-}
-
-/// Popeye's letter for a FEN piece letter: `S` for the knight, upper case for both colours.
-fn popeye_letter(token: &str) -> String {
-    match token.to_ascii_uppercase().as_str() {
-        "N" => "S".to_string(),
-        other => other.to_string(),
-    }
+/// Popeye's letter for the piece on a square.
+fn letter(token: &str) -> String {
+    token.chars().map(popeye_letter).collect()
 }
 
 fn is_pawn(token: &str) -> bool {
@@ -96,7 +65,7 @@ fn is_king(token: &str) -> bool {
 /// promotion), else nothing.
 fn change_suffix(moved: &str, after: &[Option<String>], sq: Square) -> String {
     match &after[sq.index()] {
-        Some(now) if !now.eq_ignore_ascii_case(moved) => format!("={}", popeye_letter(now)),
+        Some(now) if !now.eq_ignore_ascii_case(moved) => format!("={}", letter(now)),
         _ => String::new(),
     }
 }
@@ -136,7 +105,7 @@ fn popeye_text(uci: &str, fen_before: &str, fen_after: &str) -> String {
     let letter = if is_pawn(&moved) {
         String::new()
     } else {
-        popeye_letter(&moved)
+        letter(&moved)
     };
     let en_passant = is_pawn(&moved) && file_step != 0 && before[to.index()].is_none();
     let capture = before[to.index()].is_some() || en_passant;

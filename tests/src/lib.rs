@@ -1,5 +1,11 @@
 //! Helpers shared by the integration tests: reading the perft suites kept in
-//! `tests/data/perft` and running them for any variant.
+//! `tests/data/perft` and running them for any variant; a brute-force problem solver,
+//! random problem positions and the solver's answers in the same form, to check
+//! `feerie solve`.
+
+pub mod brute;
+pub mod random_problem;
+pub mod solver_answers;
 
 use feerie_movegen::{perft_total, PerftCase, Position};
 use feerie_variants::Variant;

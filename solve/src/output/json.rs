@@ -19,8 +19,10 @@
 //!   or Ctrl-C cut the search short; `"time_ms"`: the solving time in milliseconds;
 //!   `"nodes"`: the positions visited;
 //! - `"warnings"`: `"cook: 2 keys"` (direct and self play with more than one key),
-//!   `"2 solutions"` (help and series play with more than one), `"no solution"`;
-//!   empty when there is nothing to say.
+//!   `"2 solutions"` (help and series play with more than one), `"no solution"`, and
+//!   with `variation` a dual for every defence the attacker can answer in more than one
+//!   way (`"dual after c8d7: 2 continuations (d1d6, f3f7)"`); empty when there is
+//!   nothing to say.
 //!
 //! A problem that cannot be solved as written gives one object with `"variant"`,
 //! `"stipulation"`, `"fen"`, the twin fields and `"error"` (the reason); a problem that
@@ -98,6 +100,9 @@ fn part(problem: &Problem, report: &Report) -> String {
             if count > 1 {
                 warnings.push(format!("cook: {count} keys"));
             }
+            for key in keys {
+                collect_duals(key, &mut warnings);
+            }
         }
         Solution::Lines {
             set_play,
@@ -122,6 +127,26 @@ fn part(problem: &Problem, report: &Report) -> String {
     object.field("nodes", report.nodes.to_string());
     object.field("warnings", array(warnings.iter().map(|w| string(w))));
     object.finish()
+}
+
+/// A warning for every defence in the tree under `attack` that the attacker can answer
+/// in more than one way (the tree lists only the continuations of the shortest length).
+fn collect_duals(attack: &Attack, warnings: &mut Vec<String>) {
+    for defence in &attack.defences {
+        let answers = &defence.continuations;
+        if answers.len() > 1 {
+            let names: Vec<&str> = answers.iter().map(|a| a.mv.uci.as_str()).collect();
+            warnings.push(format!(
+                "dual after {}: {} continuations ({})",
+                defence.mv.uci,
+                answers.len(),
+                names.join(", ")
+            ));
+        }
+        for answer in answers {
+            collect_duals(answer, warnings);
+        }
+    }
 }
 
 fn try_object(attack: &Attack) -> String {

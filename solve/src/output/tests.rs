@@ -850,3 +850,30 @@ fn problems_read_from_popeye_input_are_laid_out_as_popeye_does() {
         }
     }
 }
+
+#[test]
+fn json_warns_of_every_dual_in_the_variation_tree() {
+    let mut p = problem(Variant::Chess, "3k4/8/8/8/8/8/8/3QK3 w - - 0 1", "#2");
+    p.options.variation = true;
+    let answer = |text: &str| first_move(text, &[]);
+    let defence = |text: &str, answers: &[&str]| Defence {
+        mv: uci(text, Mark::None),
+        continuations: answers.iter().map(|a| answer(a)).collect(),
+    };
+    let mut key = first_move("b1f5", &[]);
+    key.defences = vec![
+        defence("d7c6", &["g1b6", "g1c1"]),
+        defence("d7c7", &["g1b6"]),
+    ];
+    let solution = Solution::Battle {
+        set_play: Vec::new(),
+        keys: vec![key],
+        tries: Vec::new(),
+    };
+    let text = json(&p, &Ok(vec![report("#2", solution)]));
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        value["warnings"],
+        serde_json::json!(["dual after d7c6: 2 continuations (g1b6, g1c1)"])
+    );
+}

@@ -1,11 +1,38 @@
 //! The exhaustive solver, generic over a variant's rules.
+//!
+//! `battle` proves direct and self play, `tree` writes their solution trees, `keys`
+//! finds keys, tries and set play; `help` enumerates help and series lines and `lines`
+//! drives it from the diagram; `first_moves` spreads the diagram's moves over threads;
+//! `searcher` holds one thread's state and `table` the shared transposition table.
+
+mod battle;
+mod first_moves;
+mod help;
+mod keys;
+mod lines;
+mod searcher;
+mod table;
+mod tree;
+
+#[cfg(test)]
+mod tests;
 
 use crate::notation::Notation;
-use crate::problem::{Problem, SolveOptions};
+use crate::problem::{Duplex, Problem, SolveOptions};
 use crate::solution::Report;
-use crate::stipulation::Stipulation;
-use feerie_movegen::Position;
-use std::sync::atomic::AtomicBool;
+use crate::stipulation::{Play, Stipulation};
+use battle::Battle;
+use feerie_movegen::{Dynamo, Position};
+use feerie_variants::{Variant, VariantSpec, VariantVisitor};
+use first_moves::Visit;
+use searcher::Shared;
+use std::any::TypeId;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Instant;
+use table::Table;
+
+/// The stack of each search thread.
+const STACK_BYTES: usize = 256 << 20;
 
 /// Solves `stipulation` in `position` (whose side to move is the first mover).
 /// `progress` receives a line per first move when `options.move_numbers` is set.
@@ -17,8 +44,69 @@ pub fn solve<P: Position>(
     stop: &AtomicBool,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Report {
-    let _ = (position, stipulation, options, notation, stop, progress);
-    unimplemented!("solver::solve")
+    let start = Instant::now();
+    // Plies searched, passes of series play included.
+    let half_moves = match stipulation.play {
+        Play::Help => lines::help_length(stipulation),
+        Play::Series | Play::SeriesHelp => 2 * stipulation.moves,
+        Play::Direct | Play::SelfPlay => 2 * stipulation.moves - 1,
+    };
+    let table = Table::for_length(half_moves);
+    let shared = Shared {
+        goal: stipulation.goal,
+        table: &table,
+        stop,
+        history_keyed: TypeId::of::<P>() == TypeId::of::<Dynamo>(),
+        found: AtomicUsize::new(0),
+        max_solutions: options.max_solutions,
+    };
+    let visit = Visit {
+        notation,
+        move_numbers: options.move_numbers,
+        progress,
+        start,
+    };
+    let battle = match stipulation.play {
+        Play::Direct => Some(Battle::Direct),
+        Play::SelfPlay => Some(Battle::SelfPlay),
+        _ => None,
+    };
+    // The search recurses once per half-move with a move list on the stack of each level
+    // (8 KiB in Augsburg): the threads get stacks to match the longest stipulation.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .stack_size(STACK_BYTES)
+        .build();
+    let run = || match battle {
+        Some(battle) => {
+            let show = tree::Show {
+                battle,
+                notation,
+                threats: !options.no_threat,
+                deep: options.variation,
+            };
+            keys::solve_battle(position, show, stipulation.moves, options, &shared, &visit)
+        }
+        None => {
+            let (solution, nodes) =
+                lines::solve_lines(position, stipulation, options.set_play, &shared, &visit);
+            let cut = options
+                .max_solutions
+                .is_some_and(|max| shared.found.load(Ordering::Relaxed) >= max);
+            (solution, nodes, cut)
+        }
+    };
+    let (solution, nodes, cut) = match pool {
+        Ok(pool) => pool.install(run),
+        Err(_) => run(),
+    };
+    Report {
+        stipulation,
+        swapped: false,
+        solution,
+        partial: cut || stop.load(Ordering::Relaxed),
+        nodes,
+        elapsed: start.elapsed(),
+    }
 }
 
 /// Solves every part of `problem` (the stipulation as written and, with `duplex` or
@@ -29,6 +117,66 @@ pub fn solve_problem(
     stop: &AtomicBool,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<Vec<Report>, String> {
-    let _ = (problem, stop, progress);
-    unimplemented!("solver::solve_problem")
+    let parts: &[bool] = match problem.options.duplex {
+        Duplex::No => &[false],
+        Duplex::Duplex => &[false, true],
+        Duplex::HalfDuplex => &[true],
+    };
+    let mut reports = Vec::new();
+    for &swapped in parts {
+        let fen = problem.part_fen(swapped);
+        match problem.variant.dispatch(SolveVariant {
+            fen: &fen,
+            problem,
+            stop,
+            progress,
+        }) {
+            Ok(mut report) => {
+                report.swapped = swapped;
+                reports.push(report);
+            }
+            // Popeye solves the duplex part only when it is legal (the side that would not
+            // move is not in check), and says nothing about it otherwise.
+            Err(_) if swapped && !reports.is_empty() => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(reports)
+}
+
+/// The notation of the layout for `variant`: Popeye's for the variants Popeye knows.
+pub fn notation_of(variant: Variant) -> Notation {
+    match variant {
+        Variant::Dynamo | Variant::Augsburg => Notation::Uci,
+        _ => Notation::Popeye,
+    }
+}
+
+/// Solves one part of a problem with the rules of the variant it is dispatched on.
+struct SolveVariant<'a> {
+    fen: &'a str,
+    problem: &'a Problem,
+    stop: &'a AtomicBool,
+    progress: &'a (dyn Fn(&str) + Sync),
+}
+
+impl VariantVisitor for SolveVariant<'_> {
+    type Output = Result<Report, String>;
+
+    fn visit<V: VariantSpec>(self) -> Result<Report, String> {
+        let position = V::Rules::from_fen(self.fen).map_err(|e| {
+            format!(
+                "{} position '{}' cannot be solved: {e}",
+                self.problem.variant, self.fen
+            )
+        })?;
+        Ok(solve(
+            &position,
+            self.problem.stipulation,
+            &self.problem.options,
+            notation_of(self.problem.variant),
+            self.stop,
+            self.progress,
+        ))
+    }
 }

@@ -1,0 +1,148 @@
+//! The solution trees of direct and self play, as Popeye shows them with `variation`:
+//! threats (the attacker's shortest wins if the defender could pass), the defences that
+//! matter and the shortest continuations after each.
+//!
+//! Popeye's rule for the defences shown after a move with a threat of k moves: a
+//! defence after which the attacker wins faster than k is hidden, and so is one after
+//! which every threat still wins in k; the others (the threat is parried) are shown.
+//! Without a threat (check, zugzwang, `nothreat`) every defence is shown.
+
+use super::battle::Battle;
+use super::searcher::Searcher;
+use crate::notation::{move_text, Notation};
+use crate::solution::{Attack, Defence, MoveText, Threat};
+use feerie_movegen::{MoveCode, Position};
+
+/// How the trees are written.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Show {
+    pub battle: Battle,
+    pub notation: Notation,
+    /// False with `nothreat`.
+    pub threats: bool,
+    /// With `variation`: the play below each attacker's move; without, the move alone.
+    pub deep: bool,
+}
+
+/// What follows an attacker's move.
+pub(crate) struct Below {
+    pub threat: Threat,
+    pub defences: Vec<Defence>,
+    pub refutations: Vec<MoveText>,
+}
+
+impl<P: Position> Searcher<'_, P> {
+    pub fn text(&self, mv: P::Move, notation: Notation) -> MoveText {
+        move_text(&self.pos, mv, notation)
+    }
+
+    /// The attacker's `mv`, `n` attacker moves left (`mv` included), with the play below.
+    pub fn attack_tree(&mut self, show: Show, mv: P::Move, n: u32) -> Attack {
+        let text = self.text(mv, show.notation);
+        self.play(mv);
+        let below = if !show.deep || (show.battle == Battle::Direct && self.at_goal()) {
+            Below {
+                threat: Threat::None,
+                defences: Vec::new(),
+                refutations: Vec::new(),
+            }
+        } else {
+            self.below(show, n - 1)
+        };
+        self.undo();
+        Attack {
+            mv: text,
+            threat: below.threat,
+            defences: below.defences,
+            refutations: below.refutations,
+        }
+    }
+
+    /// Defender to move after an attacker's move, `rem` attacker moves left: the threat,
+    /// the defences shown with their continuations, and the refutations.
+    pub fn below(&mut self, show: Show, rem: u32) -> Below {
+        let mut threat = Threat::None;
+        let mut threat_moves: Option<(u32, Vec<P::Move>)> = None;
+        if show.threats && rem > 0 && !self.pos.in_check() {
+            self.play_null();
+            threat = match self.attack_length(show.battle, rem) {
+                None => Threat::Zugzwang,
+                Some(k) => {
+                    let moves = self.moves();
+                    let winning: Vec<P::Move> = moves
+                        .iter()
+                        .copied()
+                        .filter(|&mv| self.attack_move_wins(show.battle, mv, k))
+                        .collect();
+                    let trees = winning
+                        .iter()
+                        .map(|&mv| self.attack_tree(show, mv, k))
+                        .collect();
+                    threat_moves = Some((k, winning));
+                    Threat::Moves(trees)
+                }
+            };
+            self.undo();
+        }
+        let mut defences = Vec::new();
+        let mut refutations = Vec::new();
+        let moves = self.moves();
+        for &mv in moves.iter() {
+            match self.reply_length(show.battle, mv, rem) {
+                None => refutations.push(self.text(mv, show.notation)),
+                Some(length) => {
+                    let shown = match &threat_moves {
+                        None => true,
+                        Some((k, threats)) => {
+                            length >= *k && self.parries(show.battle, mv, *k, threats)
+                        }
+                    };
+                    if shown {
+                        defences.push(self.defence_tree(show, mv, length));
+                    }
+                }
+            }
+        }
+        Below {
+            threat,
+            defences,
+            refutations,
+        }
+    }
+
+    /// Defender to move: after `mv`, some threat move is illegal or no longer wins in `k`.
+    fn parries(&mut self, battle: Battle, mv: P::Move, k: u32, threats: &[P::Move]) -> bool {
+        self.play(mv);
+        let moves = self.moves();
+        let parried =
+            threats.iter().any(
+                |&t| match moves.iter().find(|m| m.to_bits() == t.to_bits()) {
+                    None => true,
+                    Some(&same) => !self.attack_move_wins(battle, same, k),
+                },
+            );
+        self.undo();
+        parried
+    }
+
+    /// Defender to move: `mv` with the attacker's continuations that win in `length`
+    /// (none when `length` is 0: `mv` reached the goal itself).
+    pub fn defence_tree(&mut self, show: Show, mv: P::Move, length: u32) -> Defence {
+        let text = self.text(mv, show.notation);
+        self.play(mv);
+        let mut continuations = Vec::new();
+        if length > 0 {
+            let moves = self.moves();
+            for &reply in moves.iter() {
+                if self.attack_move_wins(show.battle, reply, length) {
+                    continuations.push(self.attack_tree(show, reply, length));
+                }
+            }
+        }
+        self.undo();
+        Defence {
+            mv: text,
+            continuations,
+        }
+    }
+}
