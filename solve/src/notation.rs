@@ -19,8 +19,9 @@ pub enum Notation {
     Uci,
 }
 
-/// `mv` (legal in `before`) as text, with its mark.
-pub fn move_text<P: Position>(before: &P, mv: P::Move, notation: Notation) -> MoveText {
+/// `mv` (legal in `before`) as text, with its mark; a stalemate is marked only when it is
+/// the stipulation's `goal` (as Popeye marks it).
+pub fn move_text<P: Position>(before: &P, mv: P::Move, notation: Notation, goal: Goal) -> MoveText {
     let mut after = before.clone();
     after.play(mv);
     let uci = mv.to_string();
@@ -31,20 +32,20 @@ pub fn move_text<P: Position>(before: &P, mv: P::Move, notation: Notation) -> Mo
     MoveText {
         uci,
         text,
-        mark: mark_of(&after),
+        mark: mark_of(&after, goal),
     }
 }
 
-/// What the position after a move means for the side to move: mated, stalemated, in
-/// check, or nothing.
-pub fn mark_of<P: Position>(after: &P) -> Mark {
+/// What the position after a move means for the side to move: mated, stalemated (marked
+/// when stalemate is the `goal`), in check, or nothing.
+pub fn mark_of<P: Position>(after: &P, goal: Goal) -> Mark {
     let mut replies = P::MoveList::default();
     after.legal_moves(&mut replies);
     match (replies.is_empty(), after.in_check()) {
         (true, true) => Mark::Goal(Goal::Mate),
-        (true, false) => Mark::Goal(Goal::Stalemate),
-        (false, true) => Mark::Check,
-        (false, false) => Mark::None,
+        (true, false) if goal == Goal::Stalemate => Mark::Goal(Goal::Stalemate),
+        (_, true) => Mark::Check,
+        _ => Mark::None,
     }
 }
 
@@ -123,7 +124,7 @@ mod tests {
     fn text<P: Position>(fen: &str, uci: &str) -> (String, Mark) {
         let pos = P::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         let mv = pos.parse_move(uci).unwrap();
-        let t = move_text(&pos, mv, Notation::Popeye);
+        let t = move_text(&pos, mv, Notation::Popeye, Goal::Stalemate);
         assert_eq!(t.uci, uci);
         (t.text, t.mark)
     }
@@ -159,6 +160,13 @@ mod tests {
         assert_eq!(t, "a7-a8=S");
         let (t, mark) = text::<Chess>("k7/8/1Q6/8/8/8/8/7K w - - 0 1", "b6c7");
         assert_eq!((t.as_str(), mark), ("Qb6-c7", Mark::Goal(Goal::Stalemate)));
+        // A stalemate that is not the goal is not marked (Popeye's `1...Kh6*g5 !`).
+        let pos = Chess::from_fen("k7/8/1Q6/8/8/8/8/7K w - - 0 1").unwrap();
+        let mv = pos.parse_move("b6c7").unwrap();
+        assert_eq!(
+            move_text(&pos, mv, Notation::Popeye, Goal::Mate).mark,
+            Mark::None
+        );
         let (t, _) = text::<ReverseEinstein>("1k6/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1c1");
         assert_eq!(t, "0-0-0=Q");
     }

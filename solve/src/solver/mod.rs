@@ -62,6 +62,7 @@ pub fn solve<P: Position>(
     };
     let visit = Visit {
         notation,
+        goal: stipulation.goal,
         move_numbers: options.move_numbers,
         progress,
         start,
