@@ -6,6 +6,7 @@
 //! writes it in Popeye's layout or as JSON. `feerie solve` (engine/src/cli/solve.rs) ties
 //! them together.
 
+mod fen_board;
 pub mod input;
 pub mod notation;
 pub mod output;

@@ -5,6 +5,7 @@
 //! needs nothing from the rules but what every variant already gives: the mutation of an
 //! Einstein move is simply the piece on the target square afterwards.
 
+use crate::fen_board::{placement, popeye_letter};
 use crate::solution::{Mark, MoveText};
 use crate::stipulation::Goal;
 use feerie_movegen::{Position, Square};
@@ -18,8 +19,9 @@ pub enum Notation {
     Uci,
 }
 
-/// `mv` (legal in `before`) as text, with its mark.
-pub fn move_text<P: Position>(before: &P, mv: P::Move, notation: Notation) -> MoveText {
+/// `mv` (legal in `before`) as text, with its mark; a stalemate is marked only when it is
+/// the stipulation's `goal` (as Popeye marks it).
+pub fn move_text<P: Position>(before: &P, mv: P::Move, notation: Notation, goal: Goal) -> MoveText {
     let mut after = before.clone();
     after.play(mv);
     let uci = mv.to_string();
@@ -30,61 +32,26 @@ pub fn move_text<P: Position>(before: &P, mv: P::Move, notation: Notation) -> Mo
     MoveText {
         uci,
         text,
-        mark: mark_of(&after),
+        mark: mark_of(&after, goal),
     }
 }
 
-/// What the position after a move means for the side to move: mated, stalemated, in
-/// check, or nothing.
-pub fn mark_of<P: Position>(after: &P) -> Mark {
+/// What the position after a move means for the side to move: mated, stalemated (marked
+/// when stalemate is the `goal`), in check, or nothing.
+pub fn mark_of<P: Position>(after: &P, goal: Goal) -> Mark {
     let mut replies = P::MoveList::default();
     after.legal_moves(&mut replies);
     match (replies.is_empty(), after.in_check()) {
         (true, true) => Mark::Goal(Goal::Mate),
-        (true, false) => Mark::Goal(Goal::Stalemate),
-        (false, true) => Mark::Check,
-        (false, false) => Mark::None,
+        (true, false) if goal == Goal::Stalemate => Mark::Goal(Goal::Stalemate),
+        (_, true) => Mark::Check,
+        _ => Mark::None,
     }
 }
 
-/// The placement field of a FEN as one optional piece letter per square (a1 = 0),
-/// borrowed from the FEN (solutions are written by the thousand). Groups in parentheses
-/// (Augsburg units) are kept whole; Popeye notation never meets them.
-fn placement(fen: &str) -> [Option<&str>; 64] {
-    let mut squares = [None; 64];
-    let field = fen.split_whitespace().next().unwrap_or("");
-    for (row, rank_text) in field.split('/').enumerate().take(8) {
-        let rank = 7 - row;
-        let mut file = 0usize;
-        let mut chars = rank_text.char_indices();
-        while let Some((start, c)) = chars.next() {
-            if let Some(gap) = c.to_digit(10) {
-                file += gap as usize;
-                continue;
-            }
-            let end = if c == '(' {
-                chars
-                    .by_ref()
-                    .find(|&(_, g)| g == ')')
-                    .map_or(rank_text.len(), |(i, _)| i + 1)
-            } else {
-                start + c.len_utf8()
-            };
-            if file < 8 {
-                squares[rank * 8 + file] = Some(&rank_text[start..end]);
-            }
-            file += 1;
-        }
-    }
-    squares
-}
-
-/// Popeye's letter for a FEN piece letter: `S` for the knight, upper case for both colours.
-fn popeye_letter(token: &str) -> String {
-    match token.to_ascii_uppercase().as_str() {
-        "N" => "S".to_string(),
-        other => other.to_string(),
-    }
+/// Popeye's letter for the piece on a square.
+fn letter(token: &str) -> String {
+    token.chars().map(popeye_letter).collect()
 }
 
 fn is_pawn(token: &str) -> bool {
@@ -99,7 +66,7 @@ fn is_king(token: &str) -> bool {
 /// promotion), else nothing.
 fn change_suffix(moved: &str, after: &[Option<&str>], sq: Square) -> String {
     match after[sq.index()] {
-        Some(now) if !now.eq_ignore_ascii_case(moved) => format!("={}", popeye_letter(now)),
+        Some(now) if !now.eq_ignore_ascii_case(moved) => format!("={}", letter(now)),
         _ => String::new(),
     }
 }
@@ -139,7 +106,7 @@ fn popeye_text(uci: &str, fen_before: &str, fen_after: &str) -> String {
     let letter = if is_pawn(moved) {
         String::new()
     } else {
-        popeye_letter(moved)
+        letter(moved)
     };
     let en_passant = is_pawn(moved) && file_step != 0 && before[to.index()].is_none();
     let capture = before[to.index()].is_some() || en_passant;
@@ -157,7 +124,7 @@ mod tests {
     fn text<P: Position>(fen: &str, uci: &str) -> (String, Mark) {
         let pos = P::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         let mv = pos.parse_move(uci).unwrap();
-        let t = move_text(&pos, mv, Notation::Popeye);
+        let t = move_text(&pos, mv, Notation::Popeye, Goal::Stalemate);
         assert_eq!(t.uci, uci);
         (t.text, t.mark)
     }
@@ -193,6 +160,13 @@ mod tests {
         assert_eq!(t, "a7-a8=S");
         let (t, mark) = text::<Chess>("k7/8/1Q6/8/8/8/8/7K w - - 0 1", "b6c7");
         assert_eq!((t.as_str(), mark), ("Qb6-c7", Mark::Goal(Goal::Stalemate)));
+        // A stalemate that is not the goal is not marked (Popeye's `1...Kh6*g5 !`).
+        let pos = Chess::from_fen("k7/8/1Q6/8/8/8/8/7K w - - 0 1").unwrap();
+        let mv = pos.parse_move("b6c7").unwrap();
+        assert_eq!(
+            move_text(&pos, mv, Notation::Popeye, Goal::Mate).mark,
+            Mark::None
+        );
         let (t, _) = text::<ReverseEinstein>("1k6/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1c1");
         assert_eq!(t, "0-0-0=Q");
     }

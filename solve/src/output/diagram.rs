@@ -8,6 +8,7 @@
 //! line under the diagram, one per unit, e.g. `d4 = RBS` and `e5 = -RSSP`.
 
 use super::text::{centred, right_aligned};
+use crate::fen_board::{placement, popeye_letter};
 
 /// What stands on a square.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,43 +18,17 @@ struct Unit {
     letters: String,
 }
 
-/// The pieces of a FEN's placement field, rank 8 first, a8 to h8 in each rank. A
-/// malformed field (the FEN was checked before, so never in practice) leaves squares
-/// empty rather than failing: a picture is no place to refuse a position.
+/// The pieces of a FEN's placement field, rank 8 first, a8 to h8 in each rank.
 fn squares(fen: &str) -> [[Option<Unit>; 8]; 8] {
-    let mut board: [[Option<Unit>; 8]; 8] = Default::default();
-    let field = fen.split_whitespace().next().unwrap_or("");
-    for (row, rank) in field.split('/').take(8).enumerate() {
-        let mut file = 0usize;
-        let mut chars = rank.chars();
-        while let Some(c) = chars.next() {
-            if let Some(gap) = c.to_digit(10) {
-                file += gap as usize;
-                continue;
-            }
-            let token: String = if c == '(' {
-                chars.by_ref().take_while(|&g| g != ')').collect()
-            } else {
-                c.to_string()
-            };
-            if file < 8 && !token.is_empty() {
-                board[row][file] = Some(Unit {
-                    white: token.starts_with(|l: char| l.is_ascii_uppercase()),
-                    letters: token.chars().map(popeye_letter).collect(),
-                });
-            }
-            file += 1;
-        }
-    }
-    board
-}
-
-/// Popeye's letter for a FEN letter of either colour.
-fn popeye_letter(c: char) -> char {
-    match c.to_ascii_uppercase() {
-        'N' => 'S',
-        other => other,
-    }
+    let placement = placement(fen);
+    std::array::from_fn(|row| {
+        std::array::from_fn(|file| {
+            placement[(7 - row) * 8 + file].as_ref().map(|token| Unit {
+                white: token.starts_with(|l: char| l.is_ascii_uppercase()),
+                letters: token.chars().map(popeye_letter).collect(),
+            })
+        })
+    })
 }
 
 /// The four characters of a square: the letters end in the third, the colour mark

@@ -20,7 +20,7 @@ mod diagram;
 mod header;
 mod json;
 mod lines;
-mod text;
+pub(crate) mod text;
 mod tree;
 
 pub use closing::{closing, time_text, Closing};

@@ -4,7 +4,7 @@
 
 use super::searcher::{Searcher, Shared};
 use crate::notation::{move_text, Notation};
-use crate::solution::Mark;
+use crate::stipulation::Goal;
 use feerie_movegen::Position;
 use rayon::prelude::*;
 use std::time::Instant;
@@ -12,6 +12,8 @@ use std::time::Instant;
 /// How the first moves are visited.
 pub(crate) struct Visit<'a> {
     pub notation: Notation,
+    /// The stipulation's goal: a stalemate is marked ` =` only when it is the goal.
+    pub goal: Goal,
     pub move_numbers: bool,
     pub progress: &'a (dyn Fn(&str) + Sync),
     pub start: Instant,
@@ -54,13 +56,8 @@ where
 
 /// Popeye's `movenumbers` line: `  3  (Qh1-f3    Time = 0.007 s)`.
 fn progress_line<P: Position>(root: &P, mv: P::Move, number: usize, visit: &Visit<'_>) -> String {
-    let text = move_text(root, mv, visit.notation);
-    let mark = match text.mark {
-        Mark::None => "",
-        Mark::Check => " +",
-        Mark::Goal(crate::stipulation::Goal::Mate) => " #",
-        Mark::Goal(crate::stipulation::Goal::Stalemate) => " =",
-    };
+    let text = move_text(root, mv, visit.notation, visit.goal);
+    let mark = crate::output::text::mark(text.mark);
     format!(
         "{number:>3}  ({}{mark}    Time = {:.3} s)",
         text.text,

@@ -1,5 +1,6 @@
 //! Direct and self play from the diagram: keys, tries and set play.
 
+use super::battle::Battle;
 use super::first_moves::{for_each_first_move, Visit};
 use super::searcher::{Searcher, Shared};
 use super::tree::Show;
@@ -68,7 +69,8 @@ fn first_move<P: Position>(
     if s.attack_move_wins(show.battle, mv, n) {
         return Some(Found::Key(s.attack_tree(show, mv, n)));
     }
-    if !options.tries {
+    // Popeye shows no tries in a direct #1 or =1.
+    if !options.tries || (show.battle == Battle::Direct && n == 1) {
         return None;
     }
     let limit = options.defence.max(1) as usize;

@@ -101,7 +101,7 @@ fn lines_text<P: Position>(
         for &step in &line[common..] {
             match step {
                 Some(mv) => {
-                    texts.push(move_text(&pos, mv, visit.notation));
+                    texts.push(move_text(&pos, mv, visit.notation, visit.goal));
                     pos.play(mv);
                 }
                 None => pos.play_null(),

@@ -62,6 +62,7 @@ pub fn solve<P: Position>(
     };
     let visit = Visit {
         notation,
+        goal: stipulation.goal,
         move_numbers: options.move_numbers,
         progress,
         start,
@@ -124,11 +125,7 @@ pub fn solve_problem(
     };
     let mut reports = Vec::new();
     for &swapped in parts {
-        let fen = if swapped {
-            swap_side(&problem.fen)?
-        } else {
-            problem.fen.clone()
-        };
+        let fen = problem.part_fen(swapped);
         match problem.variant.dispatch(SolveVariant {
             fen: &fen,
             problem,
@@ -154,26 +151,6 @@ pub fn notation_of(variant: Variant) -> Notation {
         Variant::Dynamo | Variant::Augsburg => Notation::Uci,
         _ => Notation::Popeye,
     }
-}
-
-/// The FEN with the other side to move (the duplex part).
-fn swap_side(fen: &str) -> Result<String, String> {
-    let mut fields: Vec<&str> = fen.split_whitespace().collect();
-    let side = match fields.get(1) {
-        Some(&"w") => "b",
-        Some(&"b") => "w",
-        _ => {
-            return Err(format!(
-                "FEN '{fen}': no side to move to swap for the duplex"
-            ))
-        }
-    };
-    fields[1] = side;
-    // The en passant square belongs to the side that was to move.
-    if let Some(ep) = fields.get_mut(3) {
-        *ep = "-";
-    }
-    Ok(fields.join(" "))
 }
 
 /// Solves one part of a problem with the rules of the variant it is dispatched on.

@@ -33,7 +33,7 @@ pub(crate) struct Below {
 
 impl<P: Position> Searcher<'_, P> {
     pub fn text(&self, mv: P::Move, notation: Notation) -> MoveText {
-        move_text(&self.pos, mv, notation)
+        move_text(&self.pos, mv, notation, self.shared.goal)
     }
 
     /// The attacker's `mv`, `n` attacker moves left (`mv` included), with the play below.
