@@ -260,14 +260,14 @@ impl Placement for Board {
 
 /// Writes a FEN placement field from a per-square label.
 pub fn placement_string(label: impl Fn(Square) -> Option<String>) -> String {
-    let mut out = String::new();
+    let mut out = String::with_capacity(72);
     for rank in (0..8).rev() {
-        let mut empty = 0;
+        let mut empty = 0u8;
         for file in 0..8 {
             match label(Square::from_coords(file, rank)) {
                 Some(l) => {
                     if empty > 0 {
-                        out.push_str(&empty.to_string());
+                        out.push(char::from(b'0' + empty));
                         empty = 0;
                     }
                     out.push_str(&l);
@@ -276,7 +276,7 @@ pub fn placement_string(label: impl Fn(Square) -> Option<String>) -> String {
             }
         }
         if empty > 0 {
-            out.push_str(&empty.to_string());
+            out.push(char::from(b'0' + empty));
         }
         if rank > 0 {
             out.push('/');

@@ -24,15 +24,33 @@ pub enum Notation {
 pub fn move_text<P: Position>(before: &P, mv: P::Move, notation: Notation, goal: Goal) -> MoveText {
     let mut after = before.clone();
     after.play(mv);
+    let fens = (notation == Notation::Popeye).then(|| (before.to_fen(), after.to_fen()));
+    played_text(
+        &after,
+        mv,
+        goal,
+        fens.as_ref().map(|(b, a)| (b.as_str(), a.as_str())),
+    )
+}
+
+/// `mv` as text, already played (`after` is the position it leads to). `fens`, the FENs
+/// before and after the move, give Popeye's notation (UCI without them): a caller that
+/// writes many lines has them already, and making them is most of the cost.
+pub fn played_text<P: Position>(
+    after: &P,
+    mv: P::Move,
+    goal: Goal,
+    fens: Option<(&str, &str)>,
+) -> MoveText {
     let uci = mv.to_string();
-    let text = match notation {
-        Notation::Uci => uci.clone(),
-        Notation::Popeye => popeye_text(&uci, &before.to_fen(), &after.to_fen()),
+    let text = match fens {
+        Some((before, after)) => popeye_text(&uci, before, after),
+        None => uci.clone(),
     };
     MoveText {
         uci,
         text,
-        mark: mark_of(&after, goal),
+        mark: mark_of(after, goal),
     }
 }
 

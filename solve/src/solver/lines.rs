@@ -3,7 +3,7 @@
 
 use super::first_moves::{for_each_first_move, Visit};
 use super::searcher::{Searcher, Shared};
-use crate::notation::move_text;
+use crate::notation::{played_text, Notation};
 use crate::solution::{Mark, MoveText, Solution};
 use crate::stipulation::{Play, Stipulation};
 use feerie_movegen::Position;
@@ -87,6 +87,11 @@ fn lines_text<P: Position>(
     series: bool,
 ) -> Vec<Vec<MoveText>> {
     let mut pos = root.clone();
+    // Popeye's notation reads the FENs before and after each move: one FEN per position
+    // on the path, made once.
+    let popeye = visit.notation == Notation::Popeye;
+    let fen = |pos: &P| if popeye { pos.to_fen() } else { String::new() };
+    let mut fens = vec![fen(&pos)];
     let mut played: Line<P::Move> = Vec::new();
     let mut texts: Vec<MoveText> = Vec::new();
     let mut out = Vec::with_capacity(lines.len());
@@ -96,16 +101,21 @@ fn lines_text<P: Position>(
             if played.pop().flatten().is_some() {
                 texts.pop();
             }
+            fens.pop();
             pos.undo();
         }
         for &step in &line[common..] {
             match step {
-                Some(mv) => {
-                    texts.push(move_text(&pos, mv, visit.notation, visit.goal));
-                    pos.play(mv);
-                }
+                Some(mv) => pos.play(mv),
                 None => pos.play_null(),
             }
+            let after = fen(&pos);
+            if let Some(mv) = step {
+                let before = fens.last().map_or("", String::as_str);
+                let pair = popeye.then_some((before, after.as_str()));
+                texts.push(played_text(&pos, mv, visit.goal, pair));
+            }
+            fens.push(after);
             played.push(step);
         }
         let mut text = texts.clone();
