@@ -34,7 +34,9 @@ impl<P: Position> Searcher<'_, P> {
             let mut moves = if n == 1 && battle == Battle::Direct {
                 self.goal_moves()
             } else {
-                self.moves()
+                let mut moves = self.moves();
+                self.checks_first(&mut moves);
+                moves
             };
             self.killer_first(0, n, &mut moves);
             if let Some(&mv) = moves

@@ -4,7 +4,7 @@
 
 use super::table::{mix, salted, Kind, Table};
 use crate::stipulation::Goal;
-use feerie_movegen::{MoveCode, Position};
+use feerie_movegen::{MoveBuffer, MoveCode, Position};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// What every thread shares.
@@ -146,6 +146,33 @@ impl<'a, P: Position> Searcher<'a, P> {
             self.pos.retain_checks(&mut moves);
         }
         moves
+    }
+
+    /// Puts the checking moves first (keeping the order within each part) when the
+    /// variant tells them cheaply: a check is the likeliest way to force the goal.
+    #[inline]
+    pub fn checks_first(&self, moves: &mut P::MoveList) {
+        if !P::FAST_GIVES_CHECK {
+            return;
+        }
+        let mut checks = moves.clone();
+        self.pos.retain_checks(&mut checks);
+        if checks.is_empty() || checks.len() == moves.len() {
+            return;
+        }
+        // The checks are a subsequence of the moves: the others are what lies between.
+        let mut others = P::MoveList::default();
+        let mut next = 0;
+        for &mv in moves.iter() {
+            if checks.get(next) == Some(&mv) {
+                next += 1;
+            } else {
+                others.push(mv);
+            }
+        }
+        let split = checks.len();
+        moves[..split].copy_from_slice(&checks);
+        moves[split..].copy_from_slice(&others);
     }
 
     /// Moves the killer of `side` (0 attacker, 1 defender) at length `n` to the front of
