@@ -167,6 +167,10 @@ pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
     /// first is cheaper than playing every move and asking `in_check`.
     const FAST_GIVES_CHECK: bool = false;
 
+    /// True when the legal moves depend on the move before, not only on the position
+    /// (Dynamo's no-undo rule), so a table of results must key on both.
+    const MOVES_DEPEND_ON_LAST_MOVE: bool = false;
+
     /// True when `mv` (legal) puts the opponent in check. The default plays it on a
     /// copy; a variant whose search asks often (Dynamo's quiescence) answers faster.
     fn gives_check(&self, mv: Self::Move) -> bool {

@@ -272,6 +272,7 @@ impl Dynamo {
 
 impl Position for Dynamo {
     const FAST_GIVES_CHECK: bool = true;
+    const MOVES_DEPEND_ON_LAST_MOVE: bool = true;
     type Move = Move;
     type MoveList = MoveList;
     type Board = Board;

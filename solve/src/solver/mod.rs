@@ -22,11 +22,10 @@ use crate::problem::{Duplex, Problem, SolveOptions};
 use crate::solution::Report;
 use crate::stipulation::{Play, Stipulation};
 use battle::Battle;
-use feerie_movegen::{Dynamo, Position};
+use feerie_movegen::Position;
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use first_moves::Visit;
 use searcher::Shared;
-use std::any::TypeId;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 use table::Table;
@@ -56,7 +55,7 @@ pub fn solve<P: Position>(
         goal: stipulation.goal,
         table: &table,
         stop,
-        history_keyed: TypeId::of::<P>() == TypeId::of::<Dynamo>(),
+        history_keyed: P::MOVES_DEPEND_ON_LAST_MOVE,
         found: AtomicUsize::new(0),
         max_solutions: options.max_solutions,
     };
