@@ -27,6 +27,7 @@ use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use first_moves::Visit;
 use searcher::Shared;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::OnceLock;
 use std::time::Instant;
 use table::Table;
 
@@ -71,11 +72,6 @@ pub fn solve<P: Position>(
         Play::SelfPlay => Some(Battle::SelfPlay),
         _ => None,
     };
-    // The search recurses once per half-move with a move list on the stack of each level
-    // (8 KiB in Augsburg): the threads get stacks to match the longest stipulation.
-    let pool = rayon::ThreadPoolBuilder::new()
-        .stack_size(STACK_BYTES)
-        .build();
     let run = || match battle {
         Some(battle) => {
             let show = tree::Show {
@@ -95,9 +91,9 @@ pub fn solve<P: Position>(
             (solution, nodes, cut)
         }
     };
-    let (solution, nodes, cut) = match pool {
-        Ok(pool) => pool.install(run),
-        Err(_) => run(),
+    let (solution, nodes, cut) = match search_threads() {
+        Some(pool) => pool.install(run),
+        None => run(),
     };
     Report {
         stipulation,
@@ -107,6 +103,21 @@ pub fn solve<P: Position>(
         nodes,
         elapsed: start.elapsed(),
     }
+}
+
+/// The threads that search the first moves, made once for every problem of the run.
+/// The search recurses once per half-move with a move list on the stack of each level
+/// (8 KiB in Augsburg): the threads get stacks to match the longest stipulation. `None`
+/// when they cannot be made: the search then runs on the caller's thread.
+fn search_threads() -> Option<&'static rayon::ThreadPool> {
+    static POOL: OnceLock<Option<rayon::ThreadPool>> = OnceLock::new();
+    POOL.get_or_init(|| {
+        rayon::ThreadPoolBuilder::new()
+            .stack_size(STACK_BYTES)
+            .build()
+            .ok()
+    })
+    .as_ref()
 }
 
 /// Solves every part of `problem` (the stipulation as written and, with `duplex` or

@@ -22,13 +22,16 @@ pub(crate) enum Kind {
 }
 
 /// log2 of the number of slots for the shortest and for the longest searches: 8 bytes a
-/// slot, so 2 MiB to 64 MiB. Zeroing a big table costs more than a short problem's whole
-/// search, so the size grows with the length.
-const MIN_BITS: u32 = 18;
+/// slot, so 128 KiB to 64 MiB, four times more slots per extra half-move. The table is
+/// allocated zeroed by the system (bytemuck's `zeroed_slice_box`), so only the pages a
+/// search touches cost anything; but slots are spread at random, so a search touches
+/// about a page per stored result until it has touched them all, and a short problem
+/// solved with a big table spends most of its time taking page faults.
+const MIN_BITS: u32 = 14;
 const MAX_BITS: u32 = 23;
 
 pub(crate) struct Table {
-    slots: Vec<AtomicU64>,
+    slots: Box<[AtomicU64]>,
     /// 64 - log2(slots): the shift that turns a key into a slot index.
     shift: u32,
 }
@@ -36,9 +39,9 @@ pub(crate) struct Table {
 impl Table {
     /// A table for a search of `half_moves` half-moves.
     pub(crate) fn for_length(half_moves: u32) -> Table {
-        let bits = (MIN_BITS + half_moves.saturating_sub(2)).min(MAX_BITS);
+        let bits = (MIN_BITS + 2 * half_moves.saturating_sub(2)).min(MAX_BITS);
         Table {
-            slots: (0..1usize << bits).map(|_| AtomicU64::new(0)).collect(),
+            slots: bytemuck::zeroed_slice_box(1usize << bits),
             shift: 64 - bits,
         }
     }
