@@ -8,7 +8,7 @@ use crate::fen::{CastlingSide, FenFields};
 use crate::fen_checks::{validate_common, CastlingRook};
 use crate::game::{en_passant_square_key, Game, GameState};
 use crate::orthodox::{self, Frame, MoveCounter, MoveSink};
-use crate::position::{MoveBuffer, MoveCode, Position};
+use crate::position::{MoveCode, Position};
 use crate::types::{Color, Piece, PieceKind, Square};
 use crate::zobrist;
 use arrayvec::ArrayVec;
@@ -388,13 +388,7 @@ impl Position for Chess {
     }
 
     fn retain_checks(&self, moves: &mut MoveList) {
-        let us = self.game.side;
-        match orthodox::CheckSquares::new(&self.board, us) {
-            Some(checks) => {
-                moves.retain_moves(|mv| checks.gives_check(&self.board, us, &self.arrival(mv)))
-            }
-            None => moves.clear(),
-        }
+        orthodox::retain_checks(&self.board, self.game.side, moves, |mv| self.arrival(mv));
     }
 }
 

@@ -8,6 +8,7 @@ use crate::board::Board;
 use crate::chess::Move;
 use crate::fen::CastlingSide;
 use crate::game::GameState;
+use crate::position::MoveBuffer;
 use crate::types::{Color, Piece, PieceKind, Square};
 use arrayvec::ArrayVec;
 
@@ -273,6 +274,19 @@ fn attacks_from(kind: PieceKind, color: Color, sq: Square, occ: Bitboard) -> Bit
         PieceKind::Rook => attacks::rook(sq, occ),
         PieceKind::Queen => attacks::queen(sq, occ),
         PieceKind::King => attacks::king(sq),
+    }
+}
+
+/// Keeps the moves of `moves` that give check; `arrival` says what each brings where.
+pub(crate) fn retain_checks(
+    board: &Board,
+    us: Color,
+    moves: &mut impl MoveBuffer<Move>,
+    arrival: impl Fn(Move) -> Arrival,
+) {
+    match CheckSquares::new(board, us) {
+        Some(checks) => moves.retain_moves(|mv| checks.gives_check(board, us, &arrival(mv))),
+        None => moves.clear(),
     }
 }
 

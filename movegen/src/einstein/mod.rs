@@ -32,7 +32,7 @@ use crate::fen::{CastlingRights, CastlingSide, FenFields};
 use crate::fen_checks::{validate_common, CastlingRook};
 use crate::game::{Game, GameState};
 use crate::orthodox::{self, Frame, MoveCounter, MoveSink};
-use crate::position::{MoveBuffer, Position};
+use crate::position::Position;
 use crate::types::{Color, Piece, PieceKind, Square};
 use crate::zobrist;
 use std::marker::PhantomData;
@@ -396,13 +396,7 @@ impl<M: Mutation> Position for EinsteinPosition<M> {
     }
 
     fn retain_checks(&self, moves: &mut MoveList) {
-        let us = self.game.side;
-        match orthodox::CheckSquares::new(&self.board, us) {
-            Some(checks) => {
-                moves.retain_moves(|mv| checks.gives_check(&self.board, us, &self.arrival(mv)))
-            }
-            None => moves.clear(),
-        }
+        orthodox::retain_checks(&self.board, self.game.side, moves, |mv| self.arrival(mv));
     }
 }
 
