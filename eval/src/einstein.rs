@@ -78,25 +78,12 @@ fn distance(a: Square, b: Square) -> i32 {
     df.max(dr)
 }
 
-/// Squares a piece attacks (for pawns: its diagonal captures).
-#[inline]
-fn piece_attacks(kind: PieceKind, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
-    match kind {
-        PieceKind::Pawn => attacks::pawn(color, sq),
-        PieceKind::Knight => attacks::knight(sq),
-        PieceKind::Bishop => attacks::bishop(sq, occ),
-        PieceKind::Rook => attacks::rook(sq, occ),
-        PieceKind::Queen => attacks::queen(sq, occ),
-        PieceKind::King => attacks::king(sq),
-    }
-}
-
 /// Every square a side attacks.
 fn side_attacks(board: &Board, color: Color, occ: Bitboard) -> Bitboard {
     let mut all = Bitboard::EMPTY;
     for sq in board.color(color) {
         let kind = board.piece_at(sq).expect("occupied").kind;
-        all |= piece_attacks(kind, color, sq, occ);
+        all |= attacks::by_kind(kind, color, sq, occ);
     }
     all
 }
@@ -143,7 +130,7 @@ fn evaluate_white<M: Mutation>(w: &Weights, board: &Board, stm: Color) -> i32 {
         let own = board.color(color);
         for sq in own & !board.kind(PieceKind::King) {
             let kind = board.piece_at(sq).expect("occupied").kind;
-            let att = piece_attacks(kind, color, sq, occ);
+            let att = attacks::by_kind(kind, color, sq, occ);
             let rel_rank = color.relative_rank(sq.rank()) as usize;
             let mut v = if kind == PieceKind::Pawn && rel_rank == 7 {
                 w.dead_pawn

@@ -3,7 +3,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{self, KING_STEPS, KNIGHT_LEAPS};
-use crate::types::{Color, Square};
+use crate::types::{Color, PieceKind, Square};
 
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Magic {
@@ -168,6 +168,20 @@ pub fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
 #[inline]
 pub fn queen(sq: Square, occupied: Bitboard) -> Bitboard {
     rook(sq, occupied) | bishop(sq, occupied)
+}
+
+/// Squares a man of `kind` and `color` on `sq` attacks with the given occupancy (a pawn:
+/// its diagonal captures).
+#[inline]
+pub fn by_kind(kind: PieceKind, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
+    match kind {
+        PieceKind::Pawn => pawn(color, sq),
+        PieceKind::Knight => knight(sq),
+        PieceKind::Bishop => bishop(sq, occupied),
+        PieceKind::Rook => rook(sq, occupied),
+        PieceKind::Queen => queen(sq, occupied),
+        PieceKind::King => king(sq),
+    }
 }
 
 /// Squares strictly between `a` and `b` when they share a line, else empty.

@@ -245,7 +245,7 @@ pub(crate) fn gives_check(board: &Board, us: Color, arrival: &Arrival) -> bool {
     if let Some((rook_from, rook_to, rook_kind)) = arrival.rook {
         occ = (occ & !Bitboard::from(rook_from)) | Bitboard::from(rook_to);
         stayed &= !Bitboard::from(rook_from);
-        castled = attacks_from(rook_kind, us, rook_to, occ).has(king);
+        castled = attacks::by_kind(rook_kind, us, rook_to, occ).has(king);
     }
     // A line opens only through a square that was left: the mover's, the victim's (en
     // passant) or the castled rook's, and only if it shares a line with the king.
@@ -253,7 +253,7 @@ pub(crate) fn gives_check(board: &Board, us: Color, arrival: &Arrival) -> bool {
         || arrival.victim.is_some()
         || arrival.rook.is_some();
     castled
-        || attacks_from(arrival.kind, us, arrival.to, occ).has(king)
+        || attacks::by_kind(arrival.kind, us, arrival.to, occ).has(king)
         || opened && discovers(board, king, occ, stayed)
 }
 
@@ -262,19 +262,6 @@ pub(crate) fn gives_check(board: &Board, us: Color, arrival: &Arrival) -> bool {
 fn discovers(board: &Board, king: Square, occ: Bitboard, stayed: Bitboard) -> bool {
     (attacks::rook(king, occ) & board.rook_likes() & stayed).any()
         || (attacks::bishop(king, occ) & board.bishop_likes() & stayed).any()
-}
-
-/// The squares a `kind` of `color` on `sq` attacks with the given occupancy.
-#[inline]
-fn attacks_from(kind: PieceKind, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
-    match kind {
-        PieceKind::Pawn => attacks::pawn(color, sq),
-        PieceKind::Knight => attacks::knight(sq),
-        PieceKind::Bishop => attacks::bishop(sq, occ),
-        PieceKind::Rook => attacks::rook(sq, occ),
-        PieceKind::Queen => attacks::queen(sq, occ),
-        PieceKind::King => attacks::king(sq),
-    }
 }
 
 /// Keeps the moves of `moves` that give check; `arrival` says what each brings where.
