@@ -1,6 +1,7 @@
 //! Command-line subcommands (`feerie perft`, `feerie bench`, ...), parsed by hand: a few
 //! flags do not justify an argument-parsing dependency.
 
+mod gui;
 mod matches;
 mod perft;
 mod solve;
@@ -48,6 +49,9 @@ Usage:
                            makes the first move (the attacker in #2, the defender
                            in h#2). Exit status 1 when a problem had an error,
                            130 after Ctrl-C (which prints what was found so far)
+  feerie gui [--port N] [--listen ADDR] [--engine CMD]... [--no-open]
+                           a board in the browser to play and analyse every
+                           variant (docs/gui.md); prints the page's address
   feerie help | --help     this text
   feerie --version         the version
 
@@ -72,6 +76,7 @@ pub fn run(args: &[String]) -> i32 {
         }),
         "match" => return matches::run(rest),
         "solve" => return solve::run(rest),
+        "gui" => return gui::run(rest),
         other => Err(format!("unknown command '{other}' (try 'feerie help')")),
     };
     match result {

@@ -1,0 +1,17 @@
+//! `feerie gui`: a local web page to play and analyse every variant Feerie knows.
+//!
+//! The page (HTML, CSS and JavaScript in `gui/page/`, embedded in the binary) draws the
+//! board and asks the server for everything that depends on the rules: the legal moves of
+//! a position, their notation, the positions they lead to, PGN in and out ([`api`]). So
+//! no rule is ever written twice, and the page can only submit moves the move generator
+//! produced. Engines are UCI child processes driven by the server, one set per browser
+//! tab, over a WebSocket ([`session`]): analysis, games against an engine with clocks,
+//! engine against engine. The HTTP contract is in `docs/gui-api.md`.
+
+pub mod api;
+mod assets;
+pub use assets::page_weight;
+pub mod server;
+pub mod session;
+
+pub use server::{serve, EngineConfig, GuiConfig};

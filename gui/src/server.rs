@@ -1,0 +1,168 @@
+//! The HTTP server: the embedded page, the JSON API, the WebSocket of each tab, and the
+//! guard that keeps other machines out.
+
+use crate::{api, assets, session};
+use axum::body::Body;
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::Router;
+use std::net::{Ipv4Addr, SocketAddr};
+use std::sync::Arc;
+use tokio::net::TcpListener;
+
+/// The port `feerie gui` tries first; a free one is taken when it is busy.
+pub const DEFAULT_PORT: u16 = 8700;
+
+/// A UCI engine the page may use: a command line started once per game or analysis.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineConfig {
+    /// What the page shows (the command until the engine says its `id name`).
+    pub name: String,
+    pub command: String,
+    pub args: Vec<String>,
+}
+
+/// What `feerie gui` was asked for.
+#[derive(Clone, Debug)]
+pub struct GuiConfig {
+    /// `--port`: this port or fail; `None`: [`DEFAULT_PORT`], or any free port.
+    pub port: Option<u16>,
+    /// `--listen ADDR`: serve on this address and accept other machines; `None`: only
+    /// 127.0.0.1, and only requests that name the local machine.
+    pub listen: Option<std::net::IpAddr>,
+    /// The engines, the first being the default (Feerie itself).
+    pub engines: Vec<EngineConfig>,
+    /// Open the system browser at the page's address.
+    pub open_browser: bool,
+}
+
+/// What every request handler may read.
+#[derive(Debug)]
+pub struct AppState {
+    pub engines: Vec<EngineConfig>,
+    /// False when `--listen` opened the server to other machines.
+    pub local_only: bool,
+}
+
+/// The whole application: page, API and WebSocket, behind the local-machine guard.
+pub fn router(state: Arc<AppState>) -> Router {
+    Router::new()
+        .merge(api::routes())
+        .merge(session::routes())
+        .fallback(serve_asset)
+        .layer(middleware::from_fn_with_state(state.clone(), local_guard))
+        .with_state(state)
+}
+
+async fn serve_asset(request: Request) -> Response {
+    match assets::find(request.uri().path()) {
+        Some(asset) => (
+            [
+                (header::CONTENT_TYPE, asset.content_type),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            asset.bytes,
+        )
+            .into_response(),
+        None => api::error(StatusCode::NOT_FOUND, "no such page"),
+    }
+}
+
+/// True when a `Host` header names the local machine (with any port).
+fn local_host(headers: &HeaderMap) -> bool {
+    let Some(host) = headers.get(header::HOST).and_then(|h| h.to_str().ok()) else {
+        return false;
+    };
+    let name = match host.rsplit_once(':') {
+        Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
+        _ => host,
+    };
+    matches!(name, "localhost" | "127.0.0.1" | "[::1]")
+}
+
+/// Refuses requests from other machines, and requests naming another host (a web page
+/// elsewhere reaching this server through DNS rebinding), unless `--listen` was given.
+async fn local_guard(
+    State(state): State<Arc<AppState>>,
+    request: Request<Body>,
+    next: Next,
+) -> Response {
+    if state.local_only {
+        let peer_is_local = request
+            .extensions()
+            .get::<ConnectInfo<SocketAddr>>()
+            .is_none_or(|ConnectInfo(peer)| peer.ip().is_loopback());
+        if !peer_is_local || !local_host(request.headers()) {
+            return api::error(
+                StatusCode::FORBIDDEN,
+                "this server only answers the local machine (start it with --listen to change that)",
+            );
+        }
+    }
+    next.run(request).await
+}
+
+/// Binds the listening socket: the asked port, or the default one, or any free one.
+async fn bind(config: &GuiConfig) -> Result<TcpListener, String> {
+    let ip = config.listen.unwrap_or(Ipv4Addr::LOCALHOST.into());
+    match config.port {
+        Some(port) => TcpListener::bind((ip, port))
+            .await
+            .map_err(|e| format!("cannot listen on {ip}:{port}: {e}")),
+        None => match TcpListener::bind((ip, DEFAULT_PORT)).await {
+            Ok(listener) => Ok(listener),
+            Err(_) => TcpListener::bind((ip, 0))
+                .await
+                .map_err(|e| format!("cannot listen on {ip}: {e}")),
+        },
+    }
+}
+
+/// Opens the system browser at `url`, when the machine has one that can be started.
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(target_os = "windows") {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    let started = std::process::Command::new(opener)
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    if started.is_err() {
+        eprintln!("feerie: no browser could be opened; open {url} yourself");
+    }
+}
+
+/// Runs the server until the process ends. `announce` receives the page's address once
+/// the socket listens (the binary prints it).
+pub async fn serve(config: GuiConfig, announce: impl FnOnce(&str)) -> Result<(), String> {
+    let listener = bind(&config).await?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let host = if addr.ip().is_unspecified() || addr.ip().is_loopback() {
+        "127.0.0.1".to_string()
+    } else {
+        addr.ip().to_string()
+    };
+    let url = format!("http://{host}:{}/", addr.port());
+    announce(&url);
+    if config.open_browser {
+        open_browser(&url);
+    }
+    let state = Arc::new(AppState {
+        engines: config.engines,
+        local_only: config.listen.is_none(),
+    });
+    axum::serve(
+        listener,
+        router(state).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .await
+    .map_err(|e| format!("server error: {e}"))
+}
