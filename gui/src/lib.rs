@@ -10,6 +10,7 @@
 
 pub mod api;
 mod assets;
+pub mod game;
 pub use assets::page_weight;
 pub mod server;
 pub mod session;

@@ -1,0 +1,124 @@
+//! A game as the page sends it (variant, start FEN, moves), replayed on Feerie's rules:
+//! what the API and the sessions both start from.
+
+use feerie_match::notation;
+use feerie_match::pgn::GameResult;
+use feerie_movegen::{Chess, Color, Outcome, Position};
+use feerie_variants::Variant;
+use serde::Deserialize;
+use std::any::Any;
+
+/// A game: the variant, the start position (`None`: the variant's) and the canonical
+/// moves played from it. The whole list, not a FEN, because repetitions and Dynamo's
+/// no-undo rule look back over it.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+pub struct GameSpec {
+    pub variant: String,
+    #[serde(default)]
+    pub fen: Option<String>,
+    #[serde(default)]
+    pub moves: Vec<String>,
+}
+
+impl GameSpec {
+    /// The variant, or an error naming the unknown name.
+    pub fn variant(&self) -> Result<Variant, String> {
+        Variant::from_name(&self.variant)
+            .ok_or_else(|| format!("unknown variant '{}'", self.variant))
+    }
+
+    /// The start position.
+    pub fn start<P: Position>(&self) -> Result<P, String> {
+        match &self.fen {
+            Some(fen) => P::from_fen(fen).map_err(|e| format!("FEN: {e}")),
+            None => Ok(P::startpos()),
+        }
+    }
+
+    /// The position after every move; an error names the first move that is not legal.
+    pub fn replay<P: Position>(&self) -> Result<P, String> {
+        let mut pos = self.start::<P>()?;
+        for (i, text) in self.moves.iter().enumerate() {
+            let mv = pos
+                .parse_move(text)
+                .map_err(|_| format!("move {} '{text}' is not legal", i + 1))?;
+            pos.play(mv);
+        }
+        Ok(pos)
+    }
+}
+
+/// The notation users see: SAN in chess, the canonical move string in the other variants
+/// (their PGN tokens are made for PGN readers, not for people).
+pub fn move_text<P: Position>(pos: &P, mv: P::Move) -> String {
+    if (pos as &dyn Any).is::<Chess>() {
+        notation::move_text(pos, mv)
+    } else {
+        mv.to_string()
+    }
+}
+
+/// `1-0`, `0-1` or `1/2-1/2` when `side_to_move` faces `outcome`.
+pub fn result_of(outcome: Outcome, side_to_move: Color) -> GameResult {
+    match outcome.white_score(side_to_move) {
+        s if s > 0.75 => GameResult::WhiteWins,
+        s if s < 0.25 => GameResult::BlackWins,
+        _ => GameResult::Draw,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use feerie_movegen::Dynamo;
+
+    fn spec(variant: &str, fen: Option<&str>, moves: &[&str]) -> GameSpec {
+        GameSpec {
+            variant: variant.to_string(),
+            fen: fen.map(str::to_string),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn replay_names_the_bad_move_and_the_bad_fen() {
+        let game = spec("chess", None, &["e2e4", "e7e5", "e4e5"]);
+        assert_eq!(
+            game.replay::<Chess>().unwrap_err(),
+            "move 3 'e4e5' is not legal"
+        );
+        let fen = spec("chess", Some("8/8/8 w - - 0 1"), &[]);
+        assert!(fen.replay::<Chess>().unwrap_err().starts_with("FEN: "));
+        assert_eq!(
+            spec("dynamoo", None, &[]).variant().unwrap_err(),
+            "unknown variant 'dynamoo'"
+        );
+    }
+
+    #[test]
+    fn text_is_san_in_chess_and_canonical_elsewhere() {
+        let chess = spec("chess", None, &[]).replay::<Chess>().unwrap();
+        assert_eq!(move_text(&chess, chess.parse_move("g1f3").unwrap()), "Nf3");
+        let dynamo = spec("dynamo", None, &[]).replay::<Dynamo>().unwrap();
+        let mut moves = <Dynamo as Position>::MoveList::default();
+        dynamo.legal_moves(&mut moves);
+        let two_parts = moves.iter().find(|m| m.to_string().contains('/')).unwrap();
+        assert_eq!(move_text(&dynamo, *two_parts), two_parts.to_string());
+    }
+
+    #[test]
+    fn results_follow_the_side_to_move() {
+        assert_eq!(
+            result_of(Outcome::Checkmate, Color::Black),
+            GameResult::WhiteWins
+        );
+        assert_eq!(
+            result_of(Outcome::Checkmate, Color::White),
+            GameResult::BlackWins
+        );
+        assert_eq!(
+            result_of(Outcome::Stalemate, Color::White),
+            GameResult::Draw
+        );
+    }
+}
