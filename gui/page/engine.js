@@ -96,7 +96,11 @@ export class Engines {
       case 'analysis_stopped': this.onStopped(); break;
       case 'game': this.onGame(msg); break;
       case 'game_over': this.onGameOver(msg); break;
-      case 'error': this.host.setStatus(msg.message, true); break;
+      case 'error':
+        this.host.setStatus(msg.message, true);
+        // A move the game refused: show the game as the server has it.
+        if (this.game) this.host.gameLine(this.game.spec.variant, this.game.spec.fen, this.game.moves, null);
+        break;
       default: break;
     }
   }
@@ -243,7 +247,7 @@ export class Engines {
 
   renderEval(score) {
     $('eval-fill').style.height = `${whiteShare(score).toFixed(1)}%`;
-    document.querySelector('#eval-bar .eval-text').textContent = score ? scoreText(score) : '';
+    $('eval-bar').title = score ? `Evaluation: ${scoreText(score)}` : 'Evaluation';
   }
 
   /* ---- games ---- */
@@ -314,8 +318,8 @@ export class Engines {
 
   /** The game's moves from its start (the server's list may or may not repeat the moves
    * the game started from). */
-  fullMoves(moves) {
-    const prefix = this.game.spec.moves;
+  fullMoves(moves, game = this.game) {
+    const prefix = game.spec.moves;
     const repeats = moves.length >= prefix.length && prefix.every((m, i) => moves[i] === m);
     return repeats ? moves : [...prefix, ...moves];
   }
@@ -335,16 +339,19 @@ export class Engines {
     const g = this.game;
     if (!g) return;
     this.game = null;
-    const moves = this.fullMoves(msg.moves || g.moves);
-    this.freezeClocks(g);
-    this.host.gameLine(g.spec.variant, g.spec.fen, moves, { result: msg.result, reason: msg.reason });
+    const moves = this.fullMoves(msg.moves || g.moves, g);
+    this.lastClocks = this.clockValues(g);
+    const result = msg.result === '*' ? null : { result: msg.result, reason: msg.reason };
+    this.host.gameLine(g.spec.variant, g.spec.fen, moves, result);
     this.host.setStatus(`Game over: ${msg.result} ${msg.reason}`, /crash|illegal/i.test(msg.reason));
     this.renderGame();
   }
 
+  /** Ends the running game without a result; the clocks go blank. */
   abortGame() {
-    if (!this.game) return;
-    this.send({ type: 'abort' });
+    this.lastClocks = null;
+    if (this.game) this.send({ type: 'abort' });
+    this.tick();
   }
 
   /** The words of `#game-status` while a game runs, or null. */
@@ -382,11 +389,6 @@ export class Engines {
     return { w, b };
   }
 
-  freezeClocks(g) {
-    const v = this.clockValues(g);
-    this.lastClocks = v;
-  }
-
   tick() {
     const v = this.game ? this.clockValues(this.game) : this.lastClocks;
     const turn = this.game?.turn;
@@ -395,6 +397,7 @@ export class Engines {
       el.textContent = v ? clockText(v[side]) : '-:--';
       el.classList.toggle('running', Boolean(this.game?.started && turn === side && v));
       el.classList.toggle('low', Boolean(v && v[side] < 10000));
+      el.classList.toggle('none', !v);
     }
   }
 }
