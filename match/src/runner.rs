@@ -253,7 +253,7 @@ fn tc_tag(white: Control, black: Control) -> String {
 }
 
 /// Today's date for the PGN `Date` tag, from the system clock (UTC).
-fn today() -> String {
+pub fn today() -> String {
     let days = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs() / 86_400)
