@@ -48,6 +48,10 @@ async fn send(
     (status, value)
 }
 
+async fn get(path: &str, host: &str) -> (StatusCode, Value) {
+    send(Method::GET, path, host, "application/json", String::new()).await
+}
+
 async fn post(path: &str, body: Value) -> (StatusCode, Value) {
     send(
         Method::POST,
@@ -120,14 +124,7 @@ fn check_candidates<P: Position>(fen: &str, found: &[&Value], expected: &[&str])
 
 #[tokio::test]
 async fn variants_and_engines_are_listed() {
-    let (status, answer) = send(
-        Method::GET,
-        "/api/variants",
-        "localhost",
-        "application/json",
-        String::new(),
-    )
-    .await;
+    let (status, answer) = get("/api/variants", "localhost").await;
     assert_eq!(status, StatusCode::OK);
     let names: Vec<&str> = answer["variants"]
         .as_array()
@@ -191,7 +188,8 @@ async fn dynamo_chooser_lists_push_follow_and_pull_of_one_piece_to_one_square() 
         pull["parts"],
         json!([{"from": "e6", "to": "g6"}, {"from": "h6", "to": null}])
     );
-    // Off the board is a target too: the knight pushed off by the rook... or pulled off.
+    // Off the board is a target too (the knight pushed off by the queen, or pulled off
+    // by the rook): those candidates' FENs are the move generator's as well.
     let off = candidates(&answer, "e6", None);
     assert!(!off.is_empty());
     for m in &off {
@@ -301,14 +299,7 @@ async fn bodies_that_are_not_the_expected_json_get_json_errors() {
         assert_eq!(got, status, "{body}: {answer}");
         assert!(!answer["error"].as_str().unwrap().is_empty());
     }
-    let (got, answer) = send(
-        Method::GET,
-        "/api/position",
-        "localhost",
-        "application/json",
-        String::new(),
-    )
-    .await;
+    let (got, answer) = get("/api/position", "localhost").await;
     assert_eq!(got, StatusCode::METHOD_NOT_ALLOWED);
     assert!(answer["error"].is_string());
     let huge = json!({"pgn": "x".repeat(5 << 20)}).to_string();
@@ -534,14 +525,7 @@ async fn pgn_errors_name_the_game_and_the_move() {
 
 #[tokio::test]
 async fn other_hosts_are_refused_with_json() {
-    let (status, answer) = send(
-        Method::GET,
-        "/api/variants",
-        "evil.example",
-        "application/json",
-        String::new(),
-    )
-    .await;
+    let (status, answer) = get("/api/variants", "evil.example").await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert!(answer["error"].as_str().unwrap().contains("local machine"));
     let (status, _) = send(

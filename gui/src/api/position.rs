@@ -71,7 +71,8 @@ impl VariantVisitor for PositionRequest {
     }
 }
 
-/// The moves of `text` as typed: canonical first, then SAN or the PGN token.
+/// The move the user typed as `text`: canonical first, then SAN or the PGN token; none
+/// once the game is over.
 fn typed_move<P: Position>(pos: &P, text: &str) -> Result<P::Move, String> {
     if let Some(outcome) = pos.outcome() {
         return Err(format!(
