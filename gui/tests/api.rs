@@ -188,8 +188,8 @@ async fn dynamo_chooser_lists_push_follow_and_pull_of_one_piece_to_one_square() 
         pull["parts"],
         json!([{"from": "e6", "to": "g6"}, {"from": "h6", "to": null}])
     );
-    // Off the board is a target too (the knight pushed off by the queen, or pulled off
-    // by the rook): those candidates' FENs are the move generator's as well.
+    // Off the board is a target too (the rook leaving the board and pulling the knight
+    // off): those candidates' FENs are the move generator's as well.
     let off = candidates(&answer, "e6", None);
     assert!(!off.is_empty());
     for m in &off {
