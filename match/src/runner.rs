@@ -190,6 +190,7 @@ fn worker<P: Position>(
         ];
         let mut record = GameRecord {
             event: cfg.event.clone(),
+            site: "feerie match".to_string(),
             date: today(),
             round: format!("{}.{}", job.round + 1, job.number % cfg.games_per_round + 1),
             white: names[0].clone(),

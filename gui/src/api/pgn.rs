@@ -60,7 +60,8 @@ impl VariantVisitor for &ExportRequest {
             |(), _| {},
         )?;
         let record = GameRecord {
-            event: "feerie gui".to_string(),
+            event: "Casual game".to_string(),
+            site: "feerie gui".to_string(),
             date: today(),
             round: "-".to_string(),
             white: self.white.clone(),
