@@ -141,8 +141,8 @@ async fn run(
         let flush_at = search.last_sent.map_or_else(Instant::now, |t| t + THROTTLE);
         tokio::select! {
             asked = &mut stop => {
-                search.flush();
                 if asked == Ok(Stop::Announce) {
+                    search.flush();
                     out.send(stopped());
                 }
                 let drained = !searching || engine.stop().await.is_ok();
