@@ -116,7 +116,8 @@ fn script(name: &str, body: &str) -> PathBuf {
     path
 }
 
-/// An engine that does the handshake as `name` and answers `go` with `on_go` (shell).
+/// An engine that does the handshake as `name`, answers `go` with `on_go` (shell) and
+/// `stop` with `bestmove e7e5`.
 fn fake_engine(name: &str, on_go: &str) -> PathBuf {
     script(
         &format!("{name}.sh"),
@@ -126,6 +127,7 @@ fn fake_engine(name: &str, on_go: &str) -> PathBuf {
     uci) echo "id name {name}"; echo "option name UCI_Variant type combo default chess var chess"; echo uciok;;
     isready) echo readyok;;
     go*) {on_go};;
+    stop) echo 'bestmove e7e5';;
     quit) exit 0;;
   esac
 done
@@ -270,19 +272,19 @@ async fn a_human_plays_the_engine_and_takes_back() {
 async fn a_human_resigns_on_the_clock() {
     let server = Server::start(&[]);
     let mut page = server.connect().await;
-    let clock = json!({"clock": {"base_ms": 600_000, "inc_ms": 0}});
+    let clock = json!({"clock": {"base_ms": 20_000, "inc_ms": 0}});
     page.send(new_game(None, json!(0), json!("human"), clock))
         .await;
     let start = page.next_of("game").await;
     assert_eq!(start["thinking"], "w");
-    assert_eq!(start["clock"]["black_ms"], 600_000);
+    assert_eq!(start["clock"]["black_ms"], 20_000);
     // Not Black's turn yet.
     page.send(json!({"type": "move", "uci": "e7e5"})).await;
     page.next_of("error").await;
     let white_moved = page
         .until("White's move", |m| m["type"] == "game" && m["turn"] == "b")
         .await;
-    assert!(white_moved["clock"]["white_ms"].as_u64().unwrap() <= 600_000);
+    assert!(white_moved["clock"]["white_ms"].as_u64().unwrap() <= 20_000);
     page.send(json!({"type": "resign"})).await;
     let over = page.next_of("game_over").await;
     assert_eq!(over["result"], "1-0");
@@ -379,6 +381,77 @@ async fn an_engine_playing_an_illegal_move_loses() {
         .await;
     let error = page.next_of("error").await;
     assert_eq!(error["message"], "engine Blunderer does not play dynamo");
+    page.next_of("analysis_stopped").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_human_loses_on_time_without_moving() {
+    let server = Server::start(&[]);
+    let mut page = server.connect().await;
+    let clock = json!({"clock": {"base_ms": 300, "inc_ms": 0}});
+    page.send(new_game(None, json!("human"), json!(0), clock))
+        .await;
+    let over = page.next_of("game_over").await;
+    assert_eq!(over["result"], "0-1");
+    assert_eq!(over["reason"], "White loses on time");
+    assert_eq!(over["moves"], json!([]));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_engine_that_does_not_move_loses_on_time() {
+    let sleeper = fake_engine("Sleeper", ":");
+    let server = Server::start(&[&sleeper]);
+    let mut page = server.connect().await;
+    page.send(new_game(
+        None,
+        json!(1),
+        json!("human"),
+        json!({"movetime_ms": 100}),
+    ))
+    .await;
+    let over = page.next_of("game_over").await;
+    assert_eq!(over["result"], "0-1");
+    assert_eq!(over["reason"], "White's engine (Sleeper) loses on time");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_takeback_drops_the_engines_search() {
+    let sleeper = fake_engine("Sleeper", ":");
+    let server = Server::start(&[&sleeper]);
+    let mut page = server.connect().await;
+    page.send(new_game(
+        None,
+        json!("human"),
+        json!(1),
+        json!({"depth": 5}),
+    ))
+    .await;
+    page.next_of("game").await;
+    page.send(json!({"type": "move", "uci": "e2e4"})).await;
+    let thinking = page.next_of("game").await;
+    assert_eq!(thinking["thinking"], "b");
+    page.send(json!({"type": "takeback"})).await;
+    let back = page.next_of("game").await;
+    assert_eq!(back["moves"], json!([]));
+    assert_eq!(back["thinking"], Value::Null);
+    // The search's answer to `stop` (e7e5) was dropped: White moves again.
+    page.send(json!({"type": "move", "uci": "d2d4"})).await;
+    let again = page.next_of("game").await;
+    assert_eq!(again["moves"], json!(["d2d4"]));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_silent_engine_is_an_error_not_a_hang() {
+    let mute = script("mute.sh", "exec sleep 600\n");
+    let server = Server::start(&[&mute]);
+    let mut page = server.connect().await;
+    page.send(json!({"type": "analyse", "variant": "chess", "moves": [], "engine": 1}))
+        .await;
+    let error = page.next_of("error").await;
+    assert_eq!(
+        error["message"],
+        "engine mute.sh did not answer uci within 10 s"
+    );
     page.next_of("analysis_stopped").await;
 }
 

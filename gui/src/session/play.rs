@@ -348,7 +348,7 @@ impl Play {
         let now = self.board.moves().len();
         let side_now = self.side();
         let side_at = |ply: usize| {
-            if (now - ply) % 2 == 0 {
+            if (now - ply).is_multiple_of(2) {
                 side_now
             } else {
                 side_now.flip()
