@@ -307,6 +307,14 @@ async fn the_engine_mates() {
         json!({"depth": 3}),
     ))
     .await;
+    // The last state comes with the result, then how the game ended.
+    let last = page
+        .until("the last state", |m| {
+            m["type"] == "game" && m["result"] != Value::Null
+        })
+        .await;
+    assert_eq!(last["result"], "0-1");
+    assert_eq!(last["thinking"], Value::Null);
     let over = page.next_of("game_over").await;
     assert_eq!(over["result"], "0-1");
     assert_eq!(over["reason"], "Black wins by checkmate");
