@@ -4,7 +4,7 @@
 //! with a generous limit.
 
 use feerie_match::notation;
-use feerie_movegen::{Chess, Position};
+use feerie_movegen::{Chess, Dynamo, Position};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
@@ -209,6 +209,19 @@ async fn a_new_position_restarts_the_analysis_with_whites_scores() {
         .as_str()
         .unwrap()
         .starts_with("Ra1"));
+    // Another variant: the engine is set up for it, its moves are written canonically.
+    page.send(json!({"type": "analyse", "variant": "dynamo", "moves": ["e2e4"], "multipv": 1}))
+        .await;
+    let dynamo = page
+        .until("Dynamo's lines", |m| {
+            m["type"] == "analysis" && m["lines"][0]["pv"][0] != "a8a1"
+        })
+        .await;
+    let mut pos = Dynamo::startpos();
+    pos.play(pos.parse_move("e2e4").unwrap());
+    let pv = strings(&dynamo["lines"][0]["pv"]);
+    assert!(pos.parse_move(&pv[0]).is_ok(), "{dynamo}");
+    assert_eq!(dynamo["lines"][0]["pv_text"][0], pv[0]);
     // A position whose game is over is not analysed.
     page.send(analyse(Some("6k1/8/8/8/8/8/5PPP/r5K1 w - - 0 1"), &[], 1))
         .await;
@@ -307,14 +320,18 @@ async fn the_engine_mates() {
         json!({"depth": 3}),
     ))
     .await;
-    // The last state comes with the result, then how the game ended.
-    let last = page
-        .until("the last state", |m| {
-            m["type"] == "game" && m["result"] != Value::Null
-        })
-        .await;
-    assert_eq!(last["result"], "0-1");
-    assert_eq!(last["thinking"], Value::Null);
+    let start = page.next_of("game").await;
+    assert_eq!(
+        (&start["thinking"], &start["result"]),
+        (&json!("b"), &Value::Null)
+    );
+    // The mating move's state comes with the result, then how the game ended.
+    let last = page.next_of("game").await;
+    assert_eq!(last["moves"], json!(["a8a1"]));
+    assert_eq!(
+        (&last["thinking"], &last["result"]),
+        (&Value::Null, &json!("0-1"))
+    );
     let over = page.next_of("game_over").await;
     assert_eq!(over["result"], "0-1");
     assert_eq!(over["reason"], "Black wins by checkmate");

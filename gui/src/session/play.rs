@@ -323,11 +323,14 @@ impl Play {
         None
     }
 
-    /// After a move: the new turn's clock starts and the page is told.
+    /// After a move: the new turn's clock starts and the page is told (unless the move
+    /// ended the game: then the last state comes with the result).
     fn moved(&mut self) {
         self.history.push(self.clocks.clone());
         self.turn_started = Instant::now();
-        self.send_state(None);
+        if self.board.outcome().is_none() {
+            self.send_state(None);
+        }
     }
 
     /// Back to the human's previous turn, dropping the search of the engine to move.
