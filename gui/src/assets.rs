@@ -37,3 +37,43 @@ pub fn find(path: &str) -> Option<&'static Asset> {
 pub fn page_weight() -> usize {
     ASSETS.iter().map(|a| a.bytes.len()).sum()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The page's own limit: a first load under 300 KB.
+    #[test]
+    fn the_page_weighs_under_300_kb() {
+        let weight = page_weight();
+        assert!(weight < 300 * 1024, "the page weighs {weight} bytes");
+    }
+
+    /// Every `src=` and `href=` of an embedded file names another embedded file (or data
+    /// inside the page), so the
+    /// page loads nothing from the network and nothing is missing.
+    #[test]
+    fn the_page_links_only_embedded_files() {
+        for asset in ASSETS
+            .iter()
+            .filter(|a| a.content_type.starts_with("text/html"))
+        {
+            let html = std::str::from_utf8(asset.bytes).unwrap();
+            for attribute in ["src=\"", "href=\""] {
+                for (at, _) in html.match_indices(attribute) {
+                    let rest = &html[at + attribute.len()..];
+                    let link = &rest[..rest.find('"').unwrap()];
+                    if link.starts_with("data:") || link.starts_with('#') {
+                        continue; // inside the page itself
+                    }
+                    assert!(
+                        find(link).is_some(),
+                        "{}: {link} is not embedded",
+                        asset.path
+                    );
+                }
+            }
+        }
+        assert!(ASSETS.iter().all(|a| !a.bytes.is_empty()));
+    }
+}
