@@ -497,6 +497,10 @@ async fn bad_messages_get_errors() {
             "move 1 'e2e5' is not legal",
         ),
         (json!({"type": "resign"}).to_string(), "no game is running"),
+        (
+            analyse(None, &["g1f3"; 20_001], 1).to_string(),
+            "more than the 20000",
+        ),
     ] {
         page.ws.send(Message::text(message.clone())).await.unwrap();
         let answer = page.next_of("error").await;

@@ -29,8 +29,10 @@ pub trait Board: Send + Sync + std::fmt::Debug {
     fn line_text(&self, line: &[String]) -> Vec<String>;
 }
 
-/// The game `spec` describes, replayed: an error names what is wrong with it.
+/// The game `spec` describes, replayed: an error names what is wrong with it (a game
+/// longer than the API takes is refused too).
 pub fn load(spec: &GameSpec) -> Result<Box<dyn Board>, String> {
+    crate::api::check_length(spec.moves.len())?;
     spec.variant()?.dispatch(Load(spec))
 }
 
