@@ -310,6 +310,45 @@ async fn a_human_resigns_on_the_clock() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_humans_take_back_one_move_resign_and_abort() {
+    let server = Server::start(&[]);
+    let mut page = server.connect().await;
+    let clock = json!({"clock": {"base_ms": 600_000, "inc_ms": 5_000}});
+    page.send(new_game(
+        None,
+        json!("human"),
+        json!("human"),
+        clock.clone(),
+    ))
+    .await;
+    page.next_of("game").await;
+    for uci in ["e2e4", "e7e5"] {
+        page.send(json!({"type": "move", "uci": uci})).await;
+        page.next_of("game").await;
+    }
+    page.send(json!({"type": "takeback"})).await;
+    let back = page.next_of("game").await;
+    assert_eq!(back["moves"], json!(["e2e4"]));
+    assert_eq!(back["turn"], "b");
+    // White's clock is charged with its move (and the increment); Black's is back to
+    // what it was when its turn began.
+    assert!(back["clock"]["white_ms"].as_u64().unwrap() <= 605_000);
+    assert_eq!(back["clock"]["black_ms"], 600_000);
+    page.send(json!({"type": "resign"})).await;
+    let over = page.next_of("game_over").await;
+    assert_eq!(
+        (&over["result"], &over["reason"]),
+        (&json!("1-0"), &json!("White wins by resignation"))
+    );
+    page.send(new_game(None, json!("human"), json!("human"), clock))
+        .await;
+    page.next_of("game").await;
+    page.send(json!({"type": "abort"})).await;
+    let aborted = page.next_of("game_over").await;
+    assert_eq!(aborted["result"], "*");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_engine_mates() {
     let server = Server::start(&[]);
     let mut page = server.connect().await;
