@@ -141,8 +141,8 @@ async fn run(
         let flush_at = search.last_sent.map_or_else(Instant::now, |t| t + THROTTLE);
         tokio::select! {
             asked = &mut stop => {
-                search.flush();
                 if asked == Ok(Stop::Announce) {
+                    search.flush();
                     out.send(stopped());
                 }
                 let drained = !searching || engine.stop().await.is_ok();
@@ -215,7 +215,7 @@ struct Search<'a> {
 impl Search<'_> {
     /// An engine's line: a new PV is sent now, or when the throttle allows.
     fn read(&mut self, text: &str) {
-        let Some(line) = parse_info(text, self.job.board.as_ref()) else {
+        let Some(line) = parse_info(text, self.job.board.side_to_move()) else {
             return;
         };
         self.lines.update(line);
@@ -235,7 +235,7 @@ impl Search<'_> {
         self.out.send(json!({
             "type": "analysis",
             "engine": self.name,
-            "lines": self.lines.current(self.job.multipv),
+            "lines": self.lines.current(self.job.multipv, self.job.board.as_ref()),
         }));
     }
 }

@@ -29,9 +29,11 @@ pub struct Line {
     pub pv_text: Vec<String>,
 }
 
-/// The `info` line `text` as a line of the analysis of `board`, when it carries a depth,
-/// a score and a PV (other `info` lines, `currmove` and strings, are not lines).
-pub fn parse_info(text: &str, board: &dyn Board) -> Option<Line> {
+/// The `info` line `text` as a line of the analysis of a position where `side` is to
+/// move, when it carries a depth, a score and a PV (other `info` lines, `currmove` and
+/// strings, are not lines). Its `pv_text` is left to [`Lines::current`], which writes it
+/// only for the lines the page receives.
+pub fn parse_info(text: &str, side: Color) -> Option<Line> {
     let mut words = text.split_whitespace();
     if words.next() != Some("info") {
         return None;
@@ -70,7 +72,7 @@ pub fn parse_info(text: &str, board: &dyn Board) -> Option<Line> {
     if line.pv.is_empty() {
         return None;
     }
-    let sign = match board.side_to_move() {
+    let sign = match side {
         Color::White => 1,
         Color::Black => -1,
     };
@@ -78,7 +80,6 @@ pub fn parse_info(text: &str, board: &dyn Board) -> Option<Line> {
         ReportedScore::Cp(cp) => Score::Cp(sign * cp),
         ReportedScore::Mate(n) => Score::Mate(sign * n),
     };
-    line.pv_text = board.line_text(&line.pv);
     Some(line)
 }
 
@@ -94,9 +95,16 @@ impl Lines {
     }
 
     /// The lines, sorted by `multipv`, dropping those beyond `multipv` (an engine
-    /// that ignores the option).
-    pub fn current(&self, multipv: u32) -> Vec<&Line> {
-        self.latest.range(1..=multipv).map(|(_, l)| l).collect()
+    /// that ignores the option), with their moves written in notation on `board`.
+    pub fn current(&self, multipv: u32, board: &dyn Board) -> Vec<Line> {
+        let with_text = |line: &Line| Line {
+            pv_text: board.line_text(&line.pv),
+            ..line.clone()
+        };
+        self.latest
+            .range(1..=multipv)
+            .map(|(_, l)| with_text(l))
+            .collect()
     }
 }
 
@@ -118,19 +126,17 @@ mod tests {
     #[test]
     fn reads_a_line_with_white_scores_and_notation() {
         let black_to_move = board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
-        let line = parse_info(
-            "info depth 6 seldepth 12 multipv 2 score cp -12 nodes 12082 nps 2525501 hashfull 6 time 4 pv b8c6 b1c3 e1e5",
-            black_to_move.as_ref(),
-        )
-        .unwrap();
+        let text = "info depth 6 seldepth 12 multipv 2 score cp -12 nodes 12082 nps 2525501 hashfull 6 time 4 pv b8c6 b1c3 e1e5";
+        let mut lines = Lines::default();
+        lines.update(parse_info(text, Color::Black).unwrap());
+        let line = lines.current(2, black_to_move.as_ref()).remove(0);
         assert_eq!(line.multipv, 2);
         assert_eq!((line.depth, line.seldepth), (6, 12));
         assert_eq!(line.score, Score::Cp(12));
         assert_eq!((line.nodes, line.nps, line.time_ms), (12082, 2525501, 4));
         assert_eq!(line.pv, ["b8c6", "b1c3", "e1e5"]);
         assert_eq!(line.pv_text, ["Nc6", "Nc3"]);
-        let mate =
-            parse_info("info depth 3 score mate -2 pv b8c6", black_to_move.as_ref()).unwrap();
+        let mate = parse_info("info depth 3 score mate -2 pv b8c6", Color::Black).unwrap();
         assert_eq!((mate.multipv, mate.score), (1, Score::Mate(2)));
         assert_eq!(
             serde_json::to_value(mate.score).unwrap(),
@@ -140,7 +146,6 @@ mod tests {
 
     #[test]
     fn other_info_lines_are_not_lines() {
-        let start = board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         for text in [
             "info string hello",
             "info depth 5 currmove e2e4 currmovenumber 1",
@@ -148,7 +153,7 @@ mod tests {
             "info score cp 10 pv e2e4",
             "bestmove e2e4",
         ] {
-            assert_eq!(parse_info(text, start.as_ref()), None, "{text}");
+            assert_eq!(parse_info(text, Color::White), None, "{text}");
         }
     }
 
@@ -162,10 +167,10 @@ mod tests {
             "info depth 2 multipv 1 score cp 7 pv g1f3",
             "info depth 2 multipv 3 score cp 1 pv a2a3",
         ] {
-            lines.update(parse_info(text, start.as_ref()).unwrap());
+            lines.update(parse_info(text, Color::White).unwrap());
         }
         let shown: Vec<_> = lines
-            .current(2)
+            .current(2, start.as_ref())
             .iter()
             .map(|l| l.pv_text[0].clone())
             .collect();

@@ -164,18 +164,44 @@ fn control(spec: ControlSpec) -> Result<Control, String> {
 }
 
 /// Where the session's messages to the page go (the socket loop sends them in order).
+/// Each task writes with its own tag, so that once a task is replaced the socket loop
+/// drops what it still says: a replaced analysis never shows its lines after the new
+/// position's, whatever the threads do.
 #[derive(Clone, Debug)]
-pub struct Outbox(mpsc::UnboundedSender<String>);
+pub struct Outbox {
+    sender: mpsc::UnboundedSender<(Tag, String)>,
+    tag: Tag,
+}
+
+/// Who wrote a message: [`Tag::SESSION`] (always sent) or one task.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tag(pub u64);
+
+impl Tag {
+    pub const SESSION: Tag = Tag(0);
+}
 
 impl Outbox {
-    pub fn new() -> (Outbox, mpsc::UnboundedReceiver<String>) {
+    pub fn new() -> (Outbox, mpsc::UnboundedReceiver<(Tag, String)>) {
         let (sender, receiver) = mpsc::unbounded_channel();
-        (Outbox(sender), receiver)
+        let outbox = Outbox {
+            sender,
+            tag: Tag::SESSION,
+        };
+        (outbox, receiver)
+    }
+
+    /// The same outbox, writing with `tag`.
+    pub fn tagged(&self, tag: Tag) -> Outbox {
+        Outbox {
+            sender: self.sender.clone(),
+            tag,
+        }
     }
 
     /// Sends a message (dropped when the page is gone: the session is ending).
     pub fn send(&self, message: Value) {
-        let _ = self.0.send(message.to_string());
+        let _ = self.sender.send((self.tag, message.to_string()));
     }
 
     pub fn error(&self, message: &str) {

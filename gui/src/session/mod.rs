@@ -20,7 +20,7 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
-use messages::{Outbox, Player, Request};
+use messages::{Outbox, Player, Request, Tag};
 use play::{Command, Game, Seat};
 use std::sync::Arc;
 use std::time::Duration;
@@ -35,7 +35,9 @@ pub fn routes() -> Router<Arc<AppState>> {
 }
 
 async fn upgrade(ws: WebSocketUpgrade, State(state): State<Arc<AppState>>) -> Response {
-    ws.on_upgrade(move |socket| run(socket, state))
+    // A message is a game at most: the API's limit on request bodies.
+    ws.max_message_size(crate::api::BODY_LIMIT)
+        .on_upgrade(move |socket| run(socket, state))
 }
 
 /// What one tab has running.
@@ -44,6 +46,10 @@ struct Session {
     out: Outbox,
     analysis: Option<Analysis>,
     game: Option<Game>,
+    /// The tags of the running analysis and game: what other tasks say is dropped.
+    analysis_tag: Tag,
+    game_tag: Tag,
+    last_tag: u64,
 }
 
 /// The socket loop: the page's messages in, the session's messages out, until the page
@@ -55,6 +61,9 @@ async fn run(mut socket: WebSocket, state: Arc<AppState>) {
         out,
         analysis: None,
         game: None,
+        analysis_tag: Tag::SESSION,
+        game_tag: Tag::SESSION,
+        last_tag: 0,
     };
     loop {
         tokio::select! {
@@ -64,8 +73,8 @@ async fn run(mut socket: WebSocket, state: Arc<AppState>) {
                 Some(Ok(_)) => {}
                 Some(Err(_)) | None => break,
             },
-            Some(text) = outgoing.recv() => {
-                if socket.send(Message::Text(text.into())).await.is_err() {
+            Some((tag, text)) = outgoing.recv() => {
+                if session.is_live(tag) && socket.send(Message::Text(text.into())).await.is_err() {
                     break;
                 }
             }
@@ -75,6 +84,16 @@ async fn run(mut socket: WebSocket, state: Arc<AppState>) {
 }
 
 impl Session {
+    /// A tag no task has had.
+    fn new_tag(&mut self) -> Tag {
+        self.last_tag += 1;
+        Tag(self.last_tag)
+    }
+
+    fn is_live(&self, tag: Tag) -> bool {
+        [Tag::SESSION, self.analysis_tag, self.game_tag].contains(&tag)
+    }
+
     fn handle(&mut self, text: &str) {
         match messages::parse(text, self.state.engines.len()) {
             Ok(request) => self.serve(request),
@@ -92,6 +111,7 @@ impl Session {
                 Err(e) => self.out.error(&e),
                 Ok(board) if board.outcome().is_some() => {
                     self.analysis = Analysis::stopped(self.analysis.take());
+                    self.analysis_tag = self.new_tag();
                     self.out.send(analysis::stopped());
                 }
                 Ok(board) => {
@@ -102,7 +122,9 @@ impl Session {
                         multipv,
                     };
                     let previous = self.analysis.take();
-                    self.analysis = Some(Analysis::start(job, previous, self.out.clone()));
+                    self.analysis_tag = self.new_tag();
+                    let out = self.out.tagged(self.analysis_tag);
+                    self.analysis = Some(Analysis::start(job, previous, out));
                 }
             },
             Request::StopAnalysis => match &mut self.analysis {
@@ -126,7 +148,9 @@ impl Session {
                     if let Some(old) = self.game.take() {
                         tokio::spawn(old.close());
                     }
-                    self.game = Some(Game::start(board, seats, control, self.out.clone()));
+                    self.game_tag = self.new_tag();
+                    let out = self.out.tagged(self.game_tag);
+                    self.game = Some(Game::start(board, seats, control, out));
                 }
             },
             Request::Move(text) => self.to_game(Command::Move(text)),
