@@ -224,7 +224,7 @@ class Page:
     def text(self, css):
         return self.driver.execute_script(
             "const e = document.querySelector(arguments[0]);"
-            "return e ? (e.value !== undefined && e.tagName !== 'BUTTON' ? e.value : e.textContent) : null;",
+            "return e ? (['INPUT', 'TEXTAREA', 'SELECT'].includes(e.tagName) ? e.value : e.textContent) : null;",
             css,
         )
 
@@ -507,6 +507,7 @@ def analysis(page, _shots):
     wait_for(
         "a line with depth and pv",
         lambda: page.text(first + " .depth").strip()
+        and page.text(first + " .score").strip()
         and page.find_all(first + " .pv .pv-move[data-index='0']"),
         ENGINE_TIMEOUT,
     )
