@@ -22,6 +22,21 @@ pub const ASSETS: &[Asset] = &[
         bytes: include_bytes!("../page/app.js"),
     },
     Asset {
+        path: "/pieces.js",
+        content_type: "text/javascript; charset=utf-8",
+        bytes: include_bytes!("../page/pieces.js"),
+    },
+    Asset {
+        path: "/board.js",
+        content_type: "text/javascript; charset=utf-8",
+        bytes: include_bytes!("../page/board.js"),
+    },
+    Asset {
+        path: "/engine.js",
+        content_type: "text/javascript; charset=utf-8",
+        bytes: include_bytes!("../page/engine.js"),
+    },
+    Asset {
         path: "/style.css",
         content_type: "text/css; charset=utf-8",
         bytes: include_bytes!("../page/style.css"),

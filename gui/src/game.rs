@@ -37,12 +37,25 @@ impl GameSpec {
 
     /// The position after every move; an error names the first move that is not legal.
     pub fn replay<P: Position>(&self) -> Result<P, String> {
+        self.replay_with(|_: &P, _| (), |(), _| {})
+    }
+
+    /// [`replay`](Self::replay), showing each move to `before` with the position it is
+    /// played in, then what `before` returned to `after` with the position it leads to:
+    /// a history of texts and FENs in one replay.
+    pub fn replay_with<P: Position, T>(
+        &self,
+        mut before: impl FnMut(&P, P::Move) -> T,
+        mut after: impl FnMut(T, &P),
+    ) -> Result<P, String> {
         let mut pos = self.start::<P>()?;
         for (i, text) in self.moves.iter().enumerate() {
             let mv = pos
                 .parse_move(text)
                 .map_err(|_| format!("move {} '{text}' is not legal", i + 1))?;
+            let seen = before(&pos, mv);
             pos.play(mv);
+            after(seen, &pos);
         }
         Ok(pos)
     }

@@ -39,6 +39,8 @@ impl GameResult {
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
     pub event: String,
+    /// The program that played or recorded it (`feerie match`, `feerie gui`).
+    pub site: String,
     pub date: String,
     pub round: String,
     pub white: String,
@@ -66,7 +68,7 @@ impl GameRecord {
             let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
         };
         tag("Event", &self.event);
-        tag("Site", "feerie match");
+        tag("Site", &self.site);
         tag("Date", &self.date);
         tag("Round", &self.round);
         tag("White", &self.white);
@@ -314,6 +316,7 @@ mod tests {
     fn record(fen: Option<&str>, moves: &[&str]) -> GameRecord {
         GameRecord {
             event: "test".into(),
+            site: "feerie match".into(),
             date: "2026.11.22".into(),
             round: "1.1".into(),
             white: "a".into(),

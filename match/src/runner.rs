@@ -190,6 +190,7 @@ fn worker<P: Position>(
         ];
         let mut record = GameRecord {
             event: cfg.event.clone(),
+            site: "feerie match".to_string(),
             date: today(),
             round: format!("{}.{}", job.round + 1, job.number % cfg.games_per_round + 1),
             white: names[0].clone(),
@@ -253,7 +254,7 @@ fn tc_tag(white: Control, black: Control) -> String {
 }
 
 /// Today's date for the PGN `Date` tag, from the system clock (UTC).
-fn today() -> String {
+pub fn today() -> String {
     let days = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs() / 86_400)

@@ -2,19 +2,57 @@
 //! and out (`docs/gui-api.md`). Every answer is computed from Feerie's move generator;
 //! a bad request gets a JSON error and changes nothing.
 
+mod board;
+mod json;
+mod parts;
+mod pgn;
+mod position;
+mod variants;
+
 use crate::server::AppState;
+use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
 use axum::Json;
 use axum::Router;
 use std::sync::Arc;
 
+/// The largest request body: room for a PGN file of a few thousand games, and a game of
+/// [`MAX_PLIES`] moves many times over.
+const BODY_LIMIT: usize = 4 << 20;
+
+/// The longest game a request may hold: far beyond any real game (the 50-move rule ends
+/// games long before), short enough that replaying it stays a matter of seconds.
+const MAX_PLIES: usize = 20_000;
+
 /// The API's routes.
 pub fn routes() -> Router<Arc<AppState>> {
     Router::new()
+        .route("/api/variants", get(variants::list))
+        .route("/api/position", post(position::answer))
+        .route("/api/pgn/export", post(pgn::export))
+        .route("/api/pgn/import", post(pgn::import))
+        .method_not_allowed_fallback(|| async {
+            error(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "this address is not used with that method (see docs/gui-api.md)",
+            )
+        })
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
 }
 
 /// A JSON error answer: `{"error": message}` with `status`.
 pub fn error(status: StatusCode, message: &str) -> Response {
     (status, Json(serde_json::json!({ "error": message }))).into_response()
+}
+
+/// Refuses games of more than [`MAX_PLIES`] moves, before any replay.
+fn check_length(plies: usize) -> Result<(), String> {
+    if plies > MAX_PLIES {
+        return Err(format!(
+            "the game has {plies} moves, more than the {MAX_PLIES} the server replays"
+        ));
+    }
+    Ok(())
 }

@@ -1,11 +1,183 @@
 //! One session per browser tab, over a WebSocket: analysis and games with UCI engines
 //! (`docs/gui-api.md`). Closing the tab ends its searches and engine processes.
+//!
+//! The socket loop only reads the page's messages, checks them ([`messages`]) and passes
+//! them to the analysis ([`analysis`]) or the game ([`play`]), each a task owning its
+//! engines ([`engine`]); their messages come back through one outbox, so the page gets
+//! them in the order they were said.
+
+mod analysis;
+mod board;
+mod engine;
+mod lines;
+mod messages;
+mod play;
 
 use crate::server::AppState;
+use analysis::{Analysis, Job};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::State;
+use axum::response::Response;
+use axum::routing::get;
 use axum::Router;
+use messages::{Outbox, Player, Request, Tag};
+use play::{Command, Game, Seat};
 use std::sync::Arc;
+use std::time::Duration;
+
+/// How long a closing session waits for its tasks to end their engines politely before
+/// the processes are killed outright.
+const CLOSING: Duration = Duration::from_secs(15);
 
 /// The session's route (`/ws`).
 pub fn routes() -> Router<Arc<AppState>> {
-    Router::new()
+    Router::new().route("/ws", get(upgrade))
+}
+
+async fn upgrade(ws: WebSocketUpgrade, State(state): State<Arc<AppState>>) -> Response {
+    ws.on_upgrade(move |socket| run(socket, state))
+}
+
+/// What one tab has running.
+struct Session {
+    state: Arc<AppState>,
+    out: Outbox,
+    analysis: Option<Analysis>,
+    game: Option<Game>,
+    /// The tags of the running analysis and game: what other tasks say is dropped.
+    analysis_tag: Tag,
+    game_tag: Tag,
+    last_tag: u64,
+}
+
+/// The socket loop: the page's messages in, the session's messages out, until the page
+/// goes; then every engine of the session is ended.
+async fn run(mut socket: WebSocket, state: Arc<AppState>) {
+    let (out, mut outgoing) = Outbox::new();
+    let mut session = Session {
+        state,
+        out,
+        analysis: None,
+        game: None,
+        analysis_tag: Tag::SESSION,
+        game_tag: Tag::SESSION,
+        last_tag: 0,
+    };
+    loop {
+        tokio::select! {
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Text(text))) => session.handle(text.as_str()),
+                Some(Ok(Message::Binary(_))) => session.out.error("messages are JSON text"),
+                Some(Ok(_)) => {}
+                Some(Err(_)) | None => break,
+            },
+            Some((tag, text)) = outgoing.recv() => {
+                if session.is_live(tag) && socket.send(Message::Text(text.into())).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    session.close().await;
+}
+
+impl Session {
+    /// A tag no task has had.
+    fn new_tag(&mut self) -> Tag {
+        self.last_tag += 1;
+        Tag(self.last_tag)
+    }
+
+    fn is_live(&self, tag: Tag) -> bool {
+        [Tag::SESSION, self.analysis_tag, self.game_tag].contains(&tag)
+    }
+
+    fn handle(&mut self, text: &str) {
+        match messages::parse(text, self.state.engines.len()) {
+            Ok(request) => self.serve(request),
+            Err(e) => self.out.error(&e),
+        }
+    }
+
+    fn serve(&mut self, request: Request) {
+        match request {
+            Request::Analyse {
+                spec,
+                multipv,
+                engine,
+            } => match board::load(&spec) {
+                Err(e) => self.out.error(&e),
+                Ok(board) if board.outcome().is_some() => {
+                    self.analysis = Analysis::stopped(self.analysis.take());
+                    self.analysis_tag = self.new_tag();
+                    self.out.send(analysis::stopped());
+                }
+                Ok(board) => {
+                    let job = Job {
+                        engine_id: engine,
+                        engine: self.state.engines[engine].clone(),
+                        board,
+                        multipv,
+                    };
+                    let previous = self.analysis.take();
+                    self.analysis_tag = self.new_tag();
+                    let out = self.out.tagged(self.analysis_tag);
+                    self.analysis = Some(Analysis::start(job, previous, out));
+                }
+            },
+            Request::StopAnalysis => match &mut self.analysis {
+                Some(analysis) => analysis.stop(&self.out),
+                None => self.out.send(analysis::stopped()),
+            },
+            Request::NewGame {
+                spec,
+                players,
+                control,
+            } => match board::load(&spec) {
+                Err(e) => self.out.error(&e),
+                Ok(board) if board.outcome().is_some() => {
+                    self.out.error("the game is already over in that position")
+                }
+                Ok(board) => {
+                    let seats = players.map(|player| match player {
+                        Player::Human => Seat::Human,
+                        Player::Engine(id) => Seat::Engine(self.state.engines[id].clone()),
+                    });
+                    if let Some(old) = self.game.take() {
+                        tokio::spawn(old.close());
+                    }
+                    self.game_tag = self.new_tag();
+                    let out = self.out.tagged(self.game_tag);
+                    self.game = Some(Game::start(board, seats, control, out));
+                }
+            },
+            Request::Move(text) => self.to_game(Command::Move(text)),
+            Request::Takeback => self.to_game(Command::Takeback),
+            Request::Resign => self.to_game(Command::Resign),
+            Request::Abort => self.to_game(Command::Abort),
+        }
+    }
+
+    fn to_game(&self, command: Command) {
+        if !self.game.as_ref().is_some_and(|game| game.send(command)) {
+            self.out.error("no game is running");
+        }
+    }
+
+    /// The page has gone: every task is told, and its engines end with it.
+    async fn close(self) {
+        let analysis = self.analysis.map(Analysis::close);
+        let game = self.game.map(Game::close);
+        let closed = async {
+            if let Some(analysis) = analysis {
+                analysis.await;
+            }
+            if let Some(game) = game {
+                game.await;
+            }
+        };
+        // Past the wait the tasks still end by themselves (every wait of theirs is
+        // bounded, and they see that the session has gone).
+        let _ = tokio::time::timeout(CLOSING, closed).await;
+    }
 }

@@ -1,0 +1,360 @@
+// The board: squares, pieces, marks, and the user's clicks and drags. It knows no rules:
+// what may move where comes from the server's `legal` list (docs/gui-api.md, "How the page
+// uses parts"); a chosen piece and target give the candidate moves, handed to `onPick`.
+
+import { pieceSvg, pieceName, glyphUses } from './pieces.js';
+
+const FILES = 'abcdefgh';
+/** The name of square index `i` (a1 = 0, b1 = 1, ..., h8 = 63). */
+export const squareName = (i) => FILES[i % 8] + (Math.floor(i / 8) + 1);
+/** The index of square `name`. */
+export const squareIndex = (name) => FILES.indexOf(name[0]) + 8 * (Number(name[1]) - 1);
+
+/** The 64 squares of a FEN's placement field, each its FEN text (`(RBN)` for a unit) or null. */
+export function fenBoard(fen) {
+  const board = new Array(64).fill(null);
+  const rows = fen.split(' ')[0].split('/');
+  rows.forEach((row, k) => {
+    const rank = 7 - k;
+    let file = 0;
+    for (let i = 0; i < row.length && file < 8; i++) {
+      const c = row[i];
+      if (c >= '1' && c <= '9') { file += Number(c); continue; }
+      let text = c;
+      if (c === '(') { const end = row.indexOf(')', i); text = row.slice(i, end + 1); i = end; }
+      board[rank * 8 + file] = text;
+      file += 1;
+    }
+  });
+  return board;
+}
+
+/** The displacements a canonical move string names: `c6f6/e6g6` -> [{from,to}...], to = null off the board. */
+export function moveParts(uci) {
+  return uci.split('/').map((part) => {
+    const m = /^([a-h][1-8])([a-h][1-8]|E)/.exec(part);
+    return m ? { from: m[1], to: m[2] === 'E' ? null : m[2] } : null;
+  }).filter(Boolean);
+}
+
+const sign = (x) => Math.sign(x);
+const inside = (f, r) => f >= 0 && f < 8 && r >= 0 && r < 8;
+
+/** The step a piece leaving the board from `from` took, for the mark on the rim: the
+ * direction of the move's other displacement when there is one (both pieces of a push or
+ * pull travel the same way), else the nearest edge reached over empty squares. Drawing only. */
+function exitStep(from, parts, before) {
+  const f = FILES.indexOf(from[0]);
+  const r = Number(from[1]) - 1;
+  const norm = (dx, dy) => (dx === 0 || dy === 0 || Math.abs(dx) === Math.abs(dy)
+    ? [sign(dx), sign(dy)] : [dx, dy]);
+  const other = parts.find((p) => p.from !== from);
+  if (other && other.to) {
+    const a = squareIndex(other.from);
+    const b = squareIndex(other.to);
+    return norm((b % 8) - (a % 8), Math.floor(b / 8) - Math.floor(a / 8));
+  }
+  if (other) {
+    const o = squareIndex(other.from);
+    const d = norm(f - (o % 8), r - Math.floor(o / 8));
+    return d;
+  }
+  let best = null;
+  for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]]) {
+    let x = f + dx; let y = r + dy; let n = 1; let clear = true;
+    while (inside(x, y)) { if (before[y * 8 + x]) clear = false; x += dx; y += dy; n += 1; }
+    const score = n + (clear ? 0 : 100);
+    if (!best || score < best[0]) best = [score, [dx, dy]];
+  }
+  return best[1];
+}
+
+/** The rim cell (file and rank in -1..8) where a piece leaving from `from` went. */
+function exitCell(from, parts, before) {
+  const [dx, dy] = exitStep(from, parts, before);
+  let x = FILES.indexOf(from[0]);
+  let y = Number(from[1]) - 1;
+  while (inside(x, y)) { x += dx; y += dy; }
+  return [Math.max(-1, Math.min(8, x)), Math.max(-1, Math.min(8, y))];
+}
+
+export class Board {
+  /**
+   * `rim`: the frame (`.rim[data-square=off]`) holding `#board`. `onPick(candidates)` gets
+   * the legal moves matching a chosen piece and target (one or more).
+   */
+  constructor(rim, board, onPick) {
+    this.rim = rim;
+    this.el = board;
+    this.onPick = onPick;
+    this.orientation = 'w';
+    this.pieces = new Array(64).fill(undefined);
+    this.legal = [];
+    this.byFrom = new Map();
+    this.enabled = true;
+    this.selected = null;
+    this.drag = null;
+    this.marked = [];
+    this.squares = [];
+    for (let i = 0; i < 64; i++) {
+      const sq = document.createElement('div');
+      const name = squareName(i);
+      sq.className = `square ${(i % 8 + Math.floor(i / 8)) % 2 ? 'light' : 'dark'}`;
+      sq.dataset.square = name;
+      this.squares.push(sq);
+      board.append(sq);
+    }
+    this.exits = document.createElement('div');
+    this.exits.className = 'exits';
+    rim.append(this.exits);
+    this.coords = document.createElement('div');
+    this.coords.className = 'coords';
+    rim.append(this.coords);
+    this.place();
+    rim.addEventListener('pointerdown', (e) => this.pointerDown(e));
+    window.addEventListener('pointermove', (e) => this.pointerMove(e));
+    window.addEventListener('pointerup', (e) => this.pointerUp(e));
+    rim.addEventListener('contextmenu', (e) => e.preventDefault());
+  }
+
+  /** Puts the squares and coordinates where the orientation says. */
+  place() {
+    const white = this.orientation === 'w';
+    this.squares.forEach((sq, i) => {
+      const f = i % 8; const r = Math.floor(i / 8);
+      sq.style.gridColumn = String((white ? f : 7 - f) + 1);
+      sq.style.gridRow = String((white ? 7 - r : r) + 1);
+    });
+    let html = '';
+    for (let k = 0; k < 8; k++) {
+      const file = FILES[white ? k : 7 - k];
+      const rank = white ? 8 - k : k + 1;
+      html += `<span class="cf" style="--k:${k}">${file}</span><span class="cr" style="--k:${k}">${rank}</span>`;
+    }
+    this.coords.innerHTML = html;
+  }
+
+  flip() {
+    this.orientation = this.orientation === 'w' ? 'b' : 'w';
+    this.place();
+    this.el.dataset.orientation = this.orientation;
+    this.drawExits();
+  }
+
+  /**
+   * Draws a position: `board` (64 FEN texts), its `fen`, the last move (canonical string
+   * or null), the board before it (for pieces that left), the king in check (or null);
+   * `mutation`: mark what the moved piece was (Einstein family).
+   */
+  draw({ board, fen, last = null, before = null, check = null, mutation = false, preview = false }) {
+    this.deselect();
+    if (!preview) { // a preview is drawn before the server confirms the position
+      this.el.dataset.fen = fen;
+      this.el.dataset.side = fen.split(' ')[1] || 'w';
+    }
+    for (let i = 0; i < 64; i++) {
+      const text = board[i] ?? null;
+      if (this.pieces[i] === text) continue;
+      this.pieces[i] = text;
+      const sq = this.squares[i];
+      sq.textContent = '';
+      sq.classList.toggle('has-piece', Boolean(text));
+      if (text) {
+        const piece = document.createElement('div');
+        piece.className = 'piece';
+        piece.dataset.piece = text;
+        if (text.startsWith('(')) { piece.title = text; piece.classList.add('unit'); }
+        piece.innerHTML = pieceSvg(text);
+        sq.append(piece);
+      }
+    }
+    for (const sq of this.marked) sq.classList.remove('last', 'check');
+    this.marked = [];
+    const mark = (name, cls) => {
+      const sq = this.squares[squareIndex(name)];
+      sq.classList.add(cls);
+      this.marked.push(sq);
+    };
+    const parts = last ? moveParts(last) : [];
+    for (const p of parts) { mark(p.from, 'last'); if (p.to) mark(p.to, 'last'); }
+    if (check) mark(check, 'check');
+    this.exitMarks = parts.filter((p) => !p.to && before).map((p) => ({
+      cell: exitCell(p.from, parts, before), text: before[squareIndex(p.from)], from: p.from,
+    }));
+    this.drawExits();
+    if (mutation && before && parts.length === 1 && parts[0].to) this.markMutation(parts[0], before, board);
+  }
+
+  /** Shows what the moved piece was before it mutated (Einstein family), in a corner. */
+  markMutation(part, before, board) {
+    const was = before[squareIndex(part.from)];
+    const now = board[squareIndex(part.to)];
+    if (!was || !now || was === now || was.toLowerCase() === 'k') return;
+    const piece = this.squares[squareIndex(part.to)].querySelector('.piece');
+    const badge = document.createElement('div');
+    badge.className = 'was';
+    badge.title = `the ${pieceName(was)} became a ${pieceName(now).split(' ')[1]}`;
+    badge.innerHTML = pieceSvg(was);
+    piece.classList.add('mutated');
+    piece.append(badge);
+  }
+
+  /** The marks on the rim for pieces that left the board with the last move. */
+  drawExits() {
+    const white = this.orientation === 'w';
+    // The centre of rim cell k (-1 and 8 are the rim's two sides) along one axis.
+    const at = (k) => {
+      if (k < 0) return 'calc(var(--rim) / 2)';
+      if (k > 7) return 'calc(var(--rim) * 1.5 + var(--bs))';
+      return `calc(var(--rim) + ${k + 0.5} * var(--sq))`;
+    };
+    this.exits.innerHTML = (this.exitMarks || []).map(({ cell: [x, y], text, from }) => {
+      const col = white ? x : 7 - x;
+      const row = white ? 7 - y : y;
+      return `<div class="exit-mark" style="--x:${at(col)};--y:${at(row)}" title="${pieceName(text)} from ${from} left the board">${pieceSvg(text)}</div>`;
+    }).join('');
+  }
+
+  /** The legal moves of the position drawn (the server's list); `enabled`: the user may move. */
+  setLegal(legal, enabled) {
+    this.legal = legal;
+    this.enabled = enabled;
+    this.byFrom = new Map();
+    for (const move of legal) {
+      for (const part of move.parts) {
+        let targets = this.byFrom.get(part.from);
+        if (!targets) { targets = new Map(); this.byFrom.set(part.from, targets); }
+        const to = part.to ?? 'off';
+        const list = targets.get(to);
+        if (list) { if (!list.includes(move)) list.push(move); } else targets.set(to, [move]);
+      }
+    }
+    this.el.classList.toggle('can-move', enabled && legal.length > 0);
+    if (this.selected && !this.byFrom.has(this.selected)) this.deselect();
+  }
+
+  /** Selects square `name`, highlighting its targets; records the time since `t0`. */
+  select(name, t0) {
+    this.deselect();
+    const targets = this.byFrom.get(name);
+    if (!targets) return false;
+    this.selected = name;
+    this.squares[squareIndex(name)].classList.add('selected');
+    for (const to of targets.keys()) {
+      if (to === 'off') this.rim.classList.add('target');
+      else this.squares[squareIndex(to)].classList.add('target');
+    }
+    if (t0 !== undefined) {
+      window.feerie.lastHighlightMs = performance.now() - t0;
+      requestAnimationFrame(() => setTimeout(() => {
+        window.feerie.lastHighlightPaintMs = performance.now() - t0;
+      }, 0));
+    }
+    return true;
+  }
+
+  deselect() {
+    if (this.selected) {
+      for (const sq of this.el.querySelectorAll('.selected, .target')) sq.classList.remove('selected', 'target');
+    }
+    this.rim.classList.remove('target');
+    this.selected = null;
+  }
+
+  /** The target under an event: a square's name, `off` for the rim, or null. */
+  targetAt(x, y) {
+    const el = document.elementFromPoint(x, y);
+    if (!el) return null;
+    const sq = el.closest('.square');
+    if (sq && this.el.contains(sq)) return sq.dataset.square;
+    if (el.closest('.rim') === this.rim) return 'off';
+    return null;
+  }
+
+  /** Plays towards `to` from the selected square when it is a target; true if it was. */
+  tryTarget(to) {
+    const moves = this.selected && this.byFrom.get(this.selected)?.get(to);
+    if (!moves) return false;
+    this.deselect();
+    this.onPick(moves);
+    return true;
+  }
+
+  pointerDown(e) {
+    if (e.button !== 0 || !this.enabled) return;
+    const t0 = e.timeStamp || performance.now();
+    const sq = e.target.closest('.square');
+    const name = sq && this.el.contains(sq) ? sq.dataset.square : 'off';
+    e.preventDefault();
+    if (this.selected && name !== this.selected && this.tryTarget(name)) return;
+    if (name === 'off') { this.deselect(); return; }
+    const again = this.selected === name;
+    if (!again && !this.select(name, t0)) { this.deselect(); return; }
+    const piece = sq.querySelector('.piece');
+    this.drag = { from: name, x: e.clientX, y: e.clientY, again, piece, ghost: null };
+  }
+
+  pointerMove(e) {
+    const d = this.drag;
+    if (!d) return;
+    if (!d.ghost) {
+      if (Math.hypot(e.clientX - d.x, e.clientY - d.y) < 4 || !d.piece) return;
+      const size = this.squares[0].getBoundingClientRect().width;
+      d.ghost = document.createElement('div');
+      d.ghost.className = 'drag-ghost';
+      d.ghost.style.width = d.ghost.style.height = `${size}px`;
+      d.ghost.innerHTML = d.piece.innerHTML;
+      document.body.append(d.ghost);
+      d.piece.classList.add('dragging');
+    }
+    d.ghost.style.transform = `translate(${e.clientX}px, ${e.clientY}px) translate(-50%, -50%)`;
+    const over = this.targetAt(e.clientX, e.clientY);
+    if (over !== d.over) {
+      this.el.querySelector('.hover')?.classList.remove('hover');
+      this.rim.classList.remove('hover');
+      if (over === 'off') this.rim.classList.add('hover');
+      else if (over) this.squares[squareIndex(over)].classList.add('hover');
+      d.over = over;
+    }
+  }
+
+  pointerUp(e) {
+    const d = this.drag;
+    if (!d) return;
+    this.drag = null;
+    this.el.querySelector('.hover')?.classList.remove('hover');
+    this.rim.classList.remove('hover');
+    if (!d.ghost) {
+      if (d.again) this.deselect(); // a second click on the selected piece lets it go
+      return;
+    }
+    d.ghost.remove();
+    d.piece.classList.remove('dragging');
+    const to = this.targetAt(e.clientX, e.clientY);
+    if (to && to !== d.from && this.tryTarget(to)) return;
+    if (to !== d.from) this.deselect();
+  }
+}
+
+/** A miniature board (SVG) of `fen`, the squares of move `uci` tinted, White at the bottom
+ * unless `orientation` is `b`. */
+export function miniature(fen, uci, orientation) {
+  const board = fenBoard(fen);
+  const marked = new Set();
+  for (const p of moveParts(uci)) { marked.add(p.from); if (p.to) marked.add(p.to); }
+  const white = orientation !== 'b';
+  let cells = '';
+  let men = '';
+  for (let i = 0; i < 64; i++) {
+    const f = i % 8; const r = Math.floor(i / 8);
+    const x = (white ? f : 7 - f) * 10;
+    const y = (white ? 7 - r : r) * 10;
+    const light = (f + r) % 2 === 1;
+    const cls = `${light ? 'ml' : 'md'}${marked.has(squareName(i)) ? ' mm' : ''}`;
+    cells += `<rect class="${cls}" x="${x}" y="${y}" width="10" height="10"/>`;
+    if (board[i]) men += glyphUses(board[i], x, y, 0.1);
+  }
+  const offs = moveParts(uci).filter((p) => !p.to).length;
+  const label = offs ? `${offs} piece${offs > 1 ? 's' : ''} off the board` : '';
+  return `<svg class="mini" viewBox="0 0 80 80" role="img" aria-label="${label}">${cells}${men}</svg>`;
+}

@@ -1,0 +1,403 @@
+// The engines, through the tab's WebSocket (docs/gui-api.md, "WebSocket /ws"): infinite
+// analysis of the position shown, and games against engines with clocks.
+
+const $ = (id) => document.getElementById(id);
+const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** `+0.34`, `-1.20`, `#3`, `#-3`: a score from White's point of view. */
+export function scoreText(score) {
+  if (!score) return '';
+  if (score.mate !== undefined && score.mate !== null) return `#${score.mate}`;
+  const pawns = score.cp / 100;
+  return `${pawns > 0 ? '+' : ''}${pawns.toFixed(2)}`;
+}
+
+/** White's share of the eval bar, in %: a logistic of the centipawns (mates at the ends). */
+export function whiteShare(score) {
+  if (!score) return 50;
+  if (score.mate !== undefined && score.mate !== null) {
+    if (score.mate === 0) return 50;
+    return score.mate > 0 ? 100 : 0;
+  }
+  return 100 / (1 + Math.exp(-0.00368 * score.cp));
+}
+
+function npsText(nps) {
+  if (!nps) return '';
+  if (nps >= 1e6) return `${(nps / 1e6).toFixed(1)} Mn/s`;
+  if (nps >= 1e3) return `${Math.round(nps / 1e3)} kn/s`;
+  return `${nps} n/s`;
+}
+
+/** `m:ss` (or `h:mm:ss`) of a clock, counting whole seconds up. */
+export function clockText(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor(s / 60) % 60;
+  const ss = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${Math.floor(s / 60)}:${ss}`;
+}
+
+export class Engines {
+  constructor(host) {
+    this.host = host;
+    this.ws = null;
+    this.queue = [];
+    this.retry = 500;
+    // Analysis: `wanted` is the user's switch; `running` is true while the server searches.
+    this.wanted = false;
+    this.running = false;
+    this.analysed = null; // the position (server answer) being analysed
+    this.lines = [];
+    this.restartTimer = null;
+    // The running game, or null.
+    this.game = null;
+    this.connect();
+    this.bind();
+    setInterval(() => this.tick(), 100);
+  }
+
+  /* ---- the socket ---- */
+
+  connect() {
+    const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 500;
+      for (const m of this.queue.splice(0)) ws.send(JSON.stringify(m));
+    };
+    ws.onmessage = (e) => {
+      let msg;
+      try { msg = JSON.parse(e.data); } catch { return; }
+      this.receive(msg);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.running) { this.running = false; this.renderAnalysisState(); }
+      if (this.game) {
+        this.game = null;
+        this.host.setStatus('The connection to the server was lost: the game ended.', true);
+        this.renderGame();
+      }
+      setTimeout(() => this.connect(), this.retry);
+      this.retry = Math.min(this.retry * 2, 5000);
+    };
+  }
+
+  send(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
+    else this.queue.push(msg);
+  }
+
+  receive(msg) {
+    switch (msg.type) {
+      case 'analysis': this.onLines(msg); break;
+      case 'analysis_stopped': this.onStopped(); break;
+      case 'game': this.onGame(msg); break;
+      case 'game_over': this.onGameOver(msg); break;
+      case 'error':
+        this.host.setStatus(msg.message, true);
+        // A move the game refused: show the game as the server has it.
+        if (this.game) this.host.gameLine(this.game.spec.variant, this.game.spec.fen, this.game.moves, null);
+        break;
+      default: break;
+    }
+  }
+
+  bind() {
+    $('analyse').addEventListener('click', () => (this.wanted ? this.stopAnalysis() : this.startAnalysis()));
+    for (const id of ['multipv', 'engine']) {
+      $(id).addEventListener('change', () => { if (this.wanted) this.restart(true); });
+    }
+    $('lines').addEventListener('pointerdown', (e) => {
+      const m = e.target.closest('.pv-move');
+      if (!m || e.button !== 0) return;
+      const line = this.lines.find((l) => String(l.multipv) === m.closest('.line').dataset.multipv);
+      if (!line) return;
+      if (this.inGame()) { this.host.setStatus('A game is running: PV moves cannot be played.', true); return; }
+      this.host.playLine(line.pv.slice(0, Number(m.dataset.index) + 1));
+    });
+    $('tc-mode').addEventListener('change', () => this.renderControl());
+    $('start-game').addEventListener('click', () => this.startGame());
+    $('takeback').addEventListener('click', () => this.send({ type: 'takeback' }));
+    $('resign').addEventListener('click', () => this.send({ type: 'resign' }));
+    $('abort').addEventListener('click', () => this.abortGame());
+    this.renderControl();
+  }
+
+  /** Fills the engine menus from `/api/variants`' list. */
+  setEngines(list) {
+    const options = list.map((e) => `<option value="${e.id}">${esc(e.name)}</option>`).join('');
+    $('engine').innerHTML = options;
+    const human = '<option value="human">Human</option>';
+    $('white-player').innerHTML = human + options;
+    $('black-player').innerHTML = human + options;
+    $('white-player').value = 'human';
+    $('black-player').value = String(list[0]?.id ?? 'human');
+  }
+
+  /* ---- analysis ---- */
+
+  startAnalysis() {
+    this.wanted = true;
+    this.restart(true);
+  }
+
+  stopAnalysis() {
+    this.wanted = false;
+    clearTimeout(this.restartTimer);
+    if (this.running) this.send({ type: 'stop_analysis' });
+    this.running = false;
+    this.renderAnalysisState();
+  }
+
+  /** The page shows a new position: a running analysis moves to it. */
+  positionShown(pos) {
+    if (pos === this.analysed) return;
+    if (!this.wanted) { this.analysed = null; return; }
+    clearTimeout(this.restartTimer);
+    this.restartTimer = setTimeout(() => this.restart(false), 40);
+  }
+
+  restart(now) {
+    const pos = this.host.state.pos;
+    if (!pos) return;
+    if (pos !== this.analysed || now) { this.lines = []; this.renderLines(); }
+    this.analysed = pos;
+    if (pos.legal.length === 0) {
+      if (this.running) this.send({ type: 'stop_analysis' });
+      this.running = false;
+      this.renderAnalysisState('The game is over in this position: nothing to analyse.');
+      return;
+    }
+    this.send({
+      type: 'analyse',
+      ...this.host.spec(),
+      multipv: Number($('multipv').value),
+      engine: Number($('engine').value),
+    });
+    this.running = true;
+    this.renderAnalysisState();
+  }
+
+  onLines(msg) {
+    const pos = this.host.state.pos;
+    if (!this.running || !pos || pos !== this.analysed) return;
+    // Lines of the previous position can still arrive after a restart: a line belongs here
+    // only when its first move is legal here.
+    const legal = new Set(pos.legal.map((m) => m.uci));
+    const lines = (msg.lines || []).filter((l) => l.pv?.length && legal.has(l.pv[0]));
+    if (!lines.length) return;
+    this.lines = lines;
+    this.engineName = msg.engine;
+    this.renderLines();
+  }
+
+  onStopped() {
+    if (!this.running) return;
+    this.running = false;
+    this.wanted = false;
+    this.renderAnalysisState();
+  }
+
+  renderAnalysisState(note) {
+    const button = $('analyse');
+    button.dataset.running = this.running ? '1' : '0';
+    button.textContent = this.wanted ? 'Stop' : 'Analyse';
+    button.classList.toggle('on', this.wanted);
+    const info = document.querySelector('.engine-info');
+    if (note) info.textContent = note;
+    else if (!this.running) info.textContent = this.lines.length ? 'Stopped.' : '';
+    else if (!this.lines.length) info.textContent = 'Thinking…';
+  }
+
+  renderLines() {
+    const pos = this.host.state.pos;
+    const lines = this.lines;
+    if (!lines.length || !pos) {
+      $('lines').innerHTML = '';
+      this.renderEval(null);
+      this.renderAnalysisState();
+      return;
+    }
+    const [, side, , , , full] = pos.fen.split(' ');
+    $('lines').innerHTML = lines.map((l) => {
+      let n = Number(full) || 1;
+      let white = side === 'w';
+      const moves = (l.pv_text || l.pv).map((t, i) => {
+        let num = '';
+        if (white) num = `<span class="pv-num">${n}.</span>`;
+        else if (i === 0) num = `<span class="pv-num">${n}…</span>`;
+        if (!white) n += 1;
+        white = !white;
+        return `${num}<span class="pv-move" data-index="${i}">${esc(t)}</span>`;
+      }).join(' ');
+      const good = l.score && ((l.score.mate ?? l.score.cp) > 0);
+      return `<div class="line" data-multipv="${l.multipv}">
+        <span class="score ${good ? 'plus' : ''}">${scoreText(l.score)}</span>
+        <span class="depth">d${l.depth}${l.seldepth ? `/${l.seldepth}` : ''}</span>
+        <span class="nps">${npsText(l.nps)}</span>
+        <div class="pv">${moves}</div></div>`;
+    }).join('');
+    const best = lines[0];
+    document.querySelector('.engine-info').textContent = `${this.engineName ?? ''} · depth ${best.depth} · ${Number(best.nodes || 0).toLocaleString('en')} nodes · ${npsText(best.nps)}`;
+    this.renderEval(best.score);
+  }
+
+  renderEval(score) {
+    $('eval-fill').style.height = `${whiteShare(score).toFixed(1)}%`;
+    $('eval-bar').title = score ? `Evaluation: ${scoreText(score)}` : 'Evaluation';
+  }
+
+  /* ---- games ---- */
+
+  inGame() { return Boolean(this.game); }
+
+  /** True when the user may move on the board: no game, or a human's turn at its end. */
+  humanMayMove(pos) {
+    const g = this.game;
+    if (!g) return true;
+    const s = this.host.state;
+    if (s.ply !== s.moves.length) return false;
+    return (pos.side === 'w' ? g.white : g.black) === 'human';
+  }
+
+  sendMove(uci) { this.send({ type: 'move', uci }); }
+
+  control() {
+    const mode = $('tc-mode').value;
+    const value = Number($('tc-value').value);
+    if (mode === 'movetime') return { movetime_ms: Math.max(1, Math.round(value)) };
+    if (mode === 'depth') return { depth: Math.max(1, Math.round(value)) };
+    return {
+      clock: {
+        base_ms: Math.round(Number($('tc-base').value) * 60000),
+        inc_ms: Math.round(Number($('tc-inc').value) * 1000),
+      },
+    };
+  }
+
+  renderControl() {
+    const mode = $('tc-mode').value;
+    for (const el of document.querySelectorAll('.tc-clock')) el.hidden = mode !== 'clock';
+    document.querySelector('.tc-fixed').hidden = mode === 'clock';
+    document.querySelector('.tc-unit').textContent = mode === 'depth' ? 'Depth' : 'ms';
+    const value = $('tc-value');
+    if (mode === 'depth' && Number(value.value) > 60) value.value = '8';
+    if (mode === 'movetime' && Number(value.value) < 50) value.value = '1000';
+  }
+
+  playerName(p) {
+    if (p === 'human') return 'Human';
+    return this.host.state.engines.find((e) => String(e.id) === String(p))?.name ?? `engine ${p}`;
+  }
+
+  startGame() {
+    const spec = this.host.spec();
+    if (!this.host.state.pos) return;
+    if (this.host.state.pos.legal.length === 0) {
+      this.host.setStatus('The game is over in this position: go back to an earlier one to play from it.', true);
+      return;
+    }
+    const player = (id) => { const v = $(id).value; return v === 'human' ? 'human' : Number(v); };
+    const white = player('white-player');
+    const black = player('black-player');
+    const control = this.control();
+    this.send({ type: 'new_game', ...spec, white, black, control });
+    this.game = {
+      spec, white, black, control, moves: spec.moves, turn: this.host.state.pos.side,
+      clock: control.clock ? { white_ms: control.clock.base_ms, black_ms: control.clock.base_ms } : null,
+      at: performance.now(), thinking: null, started: false,
+    };
+    this.host.state.names = { white: this.playerName(white), black: this.playerName(black) };
+    this.host.renderNames();
+    this.host.setStatus(`Game started: ${this.playerName(white)} – ${this.playerName(black)}.`);
+    this.renderGame();
+  }
+
+  /** The game's moves from its start (the server's list may or may not repeat the moves
+   * the game started from). */
+  fullMoves(moves, game = this.game) {
+    const prefix = game.spec.moves;
+    const repeats = moves.length >= prefix.length && prefix.every((m, i) => moves[i] === m);
+    return repeats ? moves : [...prefix, ...moves];
+  }
+
+  onGame(msg) {
+    if (!this.game) return;
+    Object.assign(this.game, {
+      moves: this.fullMoves(msg.moves || []), turn: msg.turn, clock: msg.clock, thinking: msg.thinking,
+      at: performance.now(), started: true,
+    });
+    const { variant, fen } = this.game.spec;
+    this.host.gameLine(variant, fen, this.game.moves, null);
+    this.renderGame();
+  }
+
+  onGameOver(msg) {
+    const g = this.game;
+    if (!g) return;
+    this.game = null;
+    const moves = this.fullMoves(msg.moves || g.moves, g);
+    this.lastClocks = this.clockValues(g);
+    const result = msg.result === '*' ? null : { result: msg.result, reason: msg.reason };
+    this.host.gameLine(g.spec.variant, g.spec.fen, moves, result);
+    this.host.setStatus(`Game over: ${msg.result} ${msg.reason}`, /crash|illegal/i.test(msg.reason));
+    this.renderGame();
+  }
+
+  /** Ends the running game without a result; the clocks go blank. */
+  abortGame() {
+    this.lastClocks = null;
+    if (this.game) this.send({ type: 'abort' });
+    this.tick();
+  }
+
+  /** The words of `#game-status` while a game runs, or null. */
+  gameText() {
+    const g = this.game;
+    if (!g) return null;
+    const side = g.turn === 'w' ? 'White' : 'Black';
+    const who = this.playerName(g.turn === 'w' ? g.white : g.black);
+    return `Playing · ${side} (${who}) to move${g.thinking ? ' · thinking…' : ''}`;
+  }
+
+  renderGame() {
+    const on = Boolean(this.game);
+    const human = on && (this.game.white === 'human' || this.game.black === 'human');
+    $('start-game').disabled = on;
+    $('takeback').disabled = !human;
+    $('resign').disabled = !human;
+    $('abort').disabled = !on;
+    for (const id of ['white-player', 'black-player', 'tc-mode', 'tc-base', 'tc-inc', 'tc-value']) $(id).disabled = on;
+    document.body.classList.toggle('in-game', on);
+    this.host.renderGameStatus();
+    const s = this.host.state;
+    if (s.pos) this.host.board.setLegal(s.pos.legal, this.humanMayMove(s.pos));
+    this.tick();
+  }
+
+  /** Clock texts: the side to move's clock runs down between the server's messages. */
+  clockValues(g) {
+    if (!g?.clock) return null;
+    let { white_ms: w, black_ms: b } = g.clock;
+    if (g.started && !g.frozen) {
+      const spent = performance.now() - g.at;
+      if (g.turn === 'w') w -= spent; else b -= spent;
+    }
+    return { w, b };
+  }
+
+  tick() {
+    const v = this.game ? this.clockValues(this.game) : this.lastClocks;
+    const turn = this.game?.turn;
+    for (const [side, id] of [['w', 'clock-white'], ['b', 'clock-black']]) {
+      const el = $(id);
+      el.textContent = v ? clockText(v[side]) : '-:--';
+      el.classList.toggle('running', Boolean(this.game?.started && turn === side && v));
+      el.classList.toggle('low', Boolean(v && v[side] < 10000));
+      el.classList.toggle('none', !v);
+    }
+  }
+}

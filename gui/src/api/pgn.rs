@@ -1,0 +1,158 @@
+//! `POST /api/pgn/export` and `/api/pgn/import`: games in the PGN of docs/pgn.md, written
+//! and read by `feerie_match::pgn`, the moves checked against the rules both ways.
+
+use super::check_length;
+use super::json::{computed, Answer, Body};
+use crate::game::GameSpec;
+use feerie_match::notation;
+use feerie_match::pgn::{parse_pgn, GameRecord, GameResult, ParsedGame};
+use feerie_match::runner::today;
+use feerie_movegen::Position;
+use feerie_variants::{Variant, VariantSpec, VariantVisitor};
+use serde::{Deserialize, Serialize};
+
+fn unknown_player() -> String {
+    "?".to_string()
+}
+
+#[derive(Debug, Deserialize)]
+pub struct ExportRequest {
+    #[serde(flatten)]
+    game: GameSpec,
+    #[serde(default = "unknown_player")]
+    white: String,
+    #[serde(default = "unknown_player")]
+    black: String,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*` (the default).
+    #[serde(default)]
+    result: Option<String>,
+    #[serde(default)]
+    termination: Option<String>,
+}
+
+#[derive(Serialize)]
+pub struct Exported {
+    pgn: String,
+}
+
+pub async fn export(Body(request): Body<ExportRequest>) -> Answer<Exported> {
+    computed(move || {
+        check_length(request.game.moves.len())?;
+        let pgn = request.game.variant()?.dispatch(&request)?;
+        Ok(Exported { pgn })
+    })
+    .await
+}
+
+impl VariantVisitor for &ExportRequest {
+    type Output = Result<String, String>;
+    fn visit<V: VariantSpec>(self) -> Self::Output {
+        let result = match self.result.as_deref() {
+            None => GameResult::Unfinished,
+            Some(text) => GameResult::parse(text)
+                .ok_or_else(|| format!("result '{text}' is not one of 1-0, 0-1, 1/2-1/2, *"))?,
+        };
+        let start = self.game.start::<V::Rules>()?.to_fen();
+        let standard_start = start == V::Rules::startpos().to_fen();
+        let mut moves = Vec::with_capacity(self.game.moves.len());
+        self.game.replay_with::<V::Rules, _>(
+            |pos, mv| moves.push(notation::move_text(pos, mv)),
+            |(), _| {},
+        )?;
+        let record = GameRecord {
+            event: "Casual game".to_string(),
+            site: "feerie gui".to_string(),
+            date: today(),
+            round: "-".to_string(),
+            white: self.white.clone(),
+            black: self.black.clone(),
+            variant: V::NAME.to_string(),
+            fen: (!standard_start).then_some(start),
+            time_control: "-".to_string(),
+            moves,
+            result,
+            termination: self.termination.clone().unwrap_or_default(),
+            reason: String::new(),
+        };
+        Ok(record.to_pgn())
+    }
+}
+
+#[derive(Deserialize)]
+pub struct ImportRequest {
+    pgn: String,
+}
+
+#[derive(Serialize)]
+pub struct ImportedGame {
+    variant: &'static str,
+    fen: Option<String>,
+    moves: Vec<String>,
+    white: String,
+    black: String,
+    result: &'static str,
+}
+
+#[derive(Serialize)]
+pub struct Imported {
+    games: Vec<ImportedGame>,
+}
+
+pub async fn import(Body(request): Body<ImportRequest>) -> Answer<Imported> {
+    computed(move || {
+        let parsed = parse_pgn(&request.pgn)?;
+        if parsed.is_empty() {
+            return Err("the text holds no PGN game".to_string());
+        }
+        let games = parsed
+            .iter()
+            .enumerate()
+            .map(|(i, game)| import_game(game, i + 1))
+            .collect::<Result<_, _>>()?;
+        Ok(Imported { games })
+    })
+    .await
+}
+
+/// The variant of a game's `Variant` tag (none, or `Standard`, is chess).
+fn variant_of(game: &ParsedGame, number: usize) -> Result<Variant, String> {
+    match game.tag("Variant") {
+        None => Ok(Variant::Chess),
+        Some(name) if name.eq_ignore_ascii_case("standard") => Ok(Variant::Chess),
+        Some(name) => Variant::from_name(name)
+            .ok_or_else(|| format!("{}: unknown variant '{name}'", game.label(number))),
+    }
+}
+
+fn import_game(game: &ParsedGame, number: usize) -> Result<ImportedGame, String> {
+    check_length(game.moves.len()).map_err(|e| format!("{}: {e}", game.label(number)))?;
+    let variant = variant_of(game, number)?;
+    let moves = variant.dispatch(Replay { game, number })?;
+    let tag = |key| game.tag(key).unwrap_or("?").to_string();
+    let result = game
+        .result
+        .or_else(|| game.tag("Result").and_then(GameResult::parse))
+        .unwrap_or(GameResult::Unfinished);
+    Ok(ImportedGame {
+        variant: variant.name(),
+        fen: game.tag("FEN").map(str::to_string),
+        moves,
+        white: tag("White"),
+        black: tag("Black"),
+        result: result.as_str(),
+    })
+}
+
+/// The canonical moves of a parsed game, checked against the rules.
+struct Replay<'a> {
+    game: &'a ParsedGame,
+    number: usize,
+}
+
+impl VariantVisitor for Replay<'_> {
+    type Output = Result<Vec<String>, String>;
+    fn visit<V: VariantSpec>(self) -> Self::Output {
+        let (_, moves) = self.game.replay::<V::Rules>(V::NAME, self.number)?;
+        Ok(moves.iter().map(ToString::to_string).collect())
+    }
+}

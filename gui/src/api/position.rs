@@ -1,0 +1,161 @@
+//! `POST /api/position`: a game replayed, with a move typed by the user appended, and the
+//! final position as the page draws it: board, check, outcome and every legal move with
+//! its parts and the position it leads to.
+
+use super::json::{computed, Answer, Body};
+use super::{board, check_length, parts};
+use crate::game::{move_text, result_of, GameSpec};
+use feerie_match::notation::parse_move_text;
+use feerie_movegen::{Color, Placement, Position};
+use feerie_variants::{VariantSpec, VariantVisitor};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Deserialize)]
+pub struct PositionRequest {
+    #[serde(flatten)]
+    game: GameSpec,
+    /// A move typed by the user: canonical, SAN in chess, or the PGN token.
+    #[serde(default)]
+    play: Option<String>,
+}
+
+/// A move of the game, as the move list shows it.
+#[derive(Serialize)]
+pub struct Played {
+    uci: String,
+    text: String,
+    fen: String,
+}
+
+/// A legal move of the final position.
+#[derive(Serialize)]
+pub struct LegalMove {
+    uci: String,
+    text: String,
+    parts: Vec<parts::Part>,
+    fen: String,
+}
+
+#[derive(Serialize)]
+pub struct OutcomeView {
+    result: &'static str,
+    reason: &'static str,
+}
+
+#[derive(Serialize)]
+pub struct PositionView {
+    variant: String,
+    start_fen: String,
+    moves: Vec<String>,
+    history: Vec<Played>,
+    fen: String,
+    side: &'static str,
+    board: Vec<Option<String>>,
+    check: Option<String>,
+    outcome: Option<OutcomeView>,
+    legal: Vec<LegalMove>,
+}
+
+pub async fn answer(Body(request): Body<PositionRequest>) -> Answer<PositionView> {
+    computed(move || {
+        check_length(request.game.moves.len())?;
+        request.game.variant()?.dispatch(request)
+    })
+    .await
+}
+
+impl VariantVisitor for PositionRequest {
+    type Output = Result<PositionView, String>;
+    fn visit<V: VariantSpec>(self) -> Self::Output {
+        view::<V::Rules>(&self.game, self.play.as_deref())
+    }
+}
+
+/// The move the user typed as `text`: canonical first, then SAN or the PGN token; none
+/// once the game is over.
+fn typed_move<P: Position>(pos: &P, text: &str) -> Result<P::Move, String> {
+    if let Some(outcome) = pos.outcome() {
+        return Err(format!(
+            "the game is over ({}): no move can be played",
+            outcome.describe()
+        ));
+    }
+    let text = text.trim();
+    pos.parse_move(text)
+        .or_else(|_| parse_move_text(pos, text))
+        .map_err(|_| format!("'{text}' is not a legal move"))
+}
+
+fn view<P: Position>(game: &GameSpec, play: Option<&str>) -> Result<PositionView, String> {
+    let start_fen = game.start::<P>()?.to_fen();
+    let mut history = Vec::with_capacity(game.moves.len() + 1);
+    let mut before = |pos: &P, mv: P::Move| (mv.to_string(), move_text(pos, mv));
+    let mut after = |(uci, text), pos: &P| {
+        history.push(Played {
+            uci,
+            text,
+            fen: pos.to_fen(),
+        })
+    };
+    let mut pos = game.replay_with(&mut before, &mut after)?;
+    if let Some(text) = play {
+        let mv = typed_move(&pos, text)?;
+        let seen = before(&pos, mv);
+        pos.play(mv);
+        after(seen, &pos);
+    }
+
+    let fen = pos.to_fen();
+    let side = pos.side_to_move();
+    let outcome = pos.outcome();
+    let check = pos
+        .in_check()
+        .then(|| pos.board().king(side))
+        .flatten()
+        .map(|king| king.to_string());
+    let legal = match outcome {
+        Some(_) => Vec::new(),
+        None => legal_moves(&mut pos),
+    };
+    Ok(PositionView {
+        variant: game.variant.clone(),
+        start_fen,
+        moves: history.iter().map(|m| m.uci.clone()).collect(),
+        history,
+        board: board::squares(fen.split(' ').next().unwrap_or_default()),
+        fen,
+        side: match side {
+            Color::White => "w",
+            Color::Black => "b",
+        },
+        check,
+        outcome: outcome.map(|o| OutcomeView {
+            result: result_of(o, side).as_str(),
+            reason: o.describe(),
+        }),
+        legal,
+    })
+}
+
+/// Every legal move with its parts and the FEN after it; each move is played and taken
+/// back on the one position (no copy of the game's history per move).
+fn legal_moves<P: Position>(pos: &mut P) -> Vec<LegalMove> {
+    let mut moves = P::MoveList::default();
+    pos.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let uci = mv.to_string();
+            let text = move_text(pos, mv);
+            pos.play(mv);
+            let fen = pos.to_fen();
+            pos.undo();
+            LegalMove {
+                parts: parts::parts(&uci),
+                uci,
+                text,
+                fen,
+            }
+        })
+        .collect()
+}

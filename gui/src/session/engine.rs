@@ -1,0 +1,255 @@
+//! An engine process driven over UCI without blocking the server: started, shaken hands
+//! with (with deadlines, so a silent engine is an error in words, never a hang), set to a
+//! variant, then talked to line by line. The process dies with this value
+//! (`kill_on_drop`), so no session can leak one.
+
+use crate::server::EngineConfig;
+use std::process::Stdio;
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
+use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+use tokio::time::timeout;
+
+/// Time allowed for `uciok` and `readyok`.
+pub const HANDSHAKE: Duration = Duration::from_secs(10);
+/// Time allowed for the lines an engine wrote before it exited to be read.
+const LAST_WORDS: Duration = Duration::from_millis(500);
+
+/// A running UCI engine.
+#[derive(Debug)]
+pub struct Engine {
+    /// Its `id name`, or the configured name when it gives none.
+    pub name: String,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Lines<BufReader<ChildStdout>>,
+    /// How it exited, once it has.
+    exited: Option<String>,
+}
+
+impl Engine {
+    /// Starts `config`, does the `uci` handshake and sets it up for `variant` with
+    /// `multipv` lines. Errors name the engine and say what went wrong.
+    pub async fn start(
+        config: &EngineConfig,
+        variant: &str,
+        multipv: u32,
+    ) -> Result<Engine, String> {
+        let mut child = Command::new(&config.command)
+            .args(&config.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .map_err(|e| format!("engine {} could not be started: {e}", config.name))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err(format!("engine {} has no pipes", config.name));
+        };
+        let mut engine = Engine {
+            name: config.name.clone(),
+            child,
+            stdin,
+            lines: BufReader::new(stdout).lines(),
+            exited: None,
+        };
+        match engine.set_up(variant, multipv).await {
+            Ok(()) => Ok(engine),
+            Err(e) => {
+                let e = format!("engine {} {e}", engine.name);
+                engine.close().await;
+                Err(e)
+            }
+        }
+    }
+
+    /// The handshake: `uci` (reading the name and the options), the variant, `MultiPV`,
+    /// `isready`. The error completes "engine NAME ...".
+    async fn set_up(&mut self, variant: &str, multipv: u32) -> Result<(), String> {
+        self.send("uci")
+            .await
+            .map_err(|e| format!("{e} before uciok"))?;
+        let options = self.options().await?;
+        if let Some(name) = options.name {
+            self.name = name;
+        }
+        if options.variants.iter().any(|v| v == variant) {
+            self.send(&format!("setoption name UCI_Variant value {variant}"))
+                .await?;
+        } else if variant != "chess" {
+            return Err(format!("does not play {variant}"));
+        }
+        if options.multipv {
+            self.send(&format!("setoption name MultiPV value {multipv}"))
+                .await?;
+        }
+        self.ready().await
+    }
+
+    /// Reads the answer to `uci` up to `uciok`.
+    async fn options(&mut self) -> Result<Options, String> {
+        let mut options = Options::default();
+        let read = timeout(HANDSHAKE, async {
+            loop {
+                let line = self.next_line().await?;
+                if line == "uciok" {
+                    return Ok::<_, String>(());
+                }
+                options.read(&line);
+            }
+        });
+        match read.await {
+            Ok(Ok(())) => Ok(options),
+            Ok(Err(e)) => Err(format!("{e} before uciok")),
+            Err(_) => Err(format!(
+                "did not answer uci within {} s",
+                HANDSHAKE.as_secs()
+            )),
+        }
+    }
+
+    /// `isready`, then waits for `readyok` (skipping what comes before it).
+    pub async fn ready(&mut self) -> Result<(), String> {
+        self.send("isready").await?;
+        let wait = timeout(HANDSHAKE, async {
+            while self.next_line().await? != "readyok" {}
+            Ok::<_, String>(())
+        });
+        match wait.await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) => Err(format!("{e} before readyok")),
+            Err(_) => Err(format!(
+                "did not answer isready within {} s",
+                HANDSHAKE.as_secs()
+            )),
+        }
+    }
+
+    /// Sends one line; the error says the engine is gone.
+    pub async fn send(&mut self, line: &str) -> Result<(), String> {
+        let written = async {
+            self.stdin.write_all(line.as_bytes()).await?;
+            self.stdin.write_all(b"\n").await?;
+            self.stdin.flush().await
+        };
+        written
+            .await
+            .map_err(|_| "stopped reading its input".to_string())
+    }
+
+    /// The next line the engine writes, trimmed. The error says how it ended: its output
+    /// closed, or it exited (then what it wrote before is still read first). Cancel-safe,
+    /// so it can wait beside timers and other engines.
+    pub async fn next_line(&mut self) -> Result<String, String> {
+        loop {
+            if let Some(status) = &self.exited {
+                return match timeout(LAST_WORDS, self.lines.next_line()).await {
+                    Ok(Ok(Some(line))) => Ok(line.trim().to_string()),
+                    _ => Err(status.clone()),
+                };
+            }
+            tokio::select! {
+                biased;
+                line = self.lines.next_line() => {
+                    return match line {
+                        Ok(Some(line)) => Ok(line.trim().to_string()),
+                        _ => Err("its output closed".to_string()),
+                    };
+                }
+                status = self.child.wait() => {
+                    self.exited = Some(match status {
+                        Ok(status) => format!("it exited ({status})"),
+                        Err(e) => format!("it is lost ({e})"),
+                    });
+                }
+            }
+        }
+    }
+
+    /// Sends `stop` and reads up to the `bestmove` of the search it ends, so the next
+    /// search starts clean. The error says the engine did not stop.
+    pub async fn stop(&mut self) -> Result<(), String> {
+        self.send("stop").await?;
+        let drained = timeout(HANDSHAKE, async {
+            while !self.next_line().await?.starts_with("bestmove") {}
+            Ok::<_, String>(())
+        });
+        match drained.await {
+            Ok(result) => result,
+            Err(_) => Err(format!("did not stop within {} s", HANDSHAKE.as_secs())),
+        }
+    }
+
+    /// Ends the process: `quit`, then a kill if it has not exited within a moment; waits
+    /// for it so that no process is left behind.
+    pub async fn close(mut self) {
+        if self.exited.is_none() {
+            let _ = self.send("quit").await;
+            if timeout(LAST_WORDS, self.child.wait()).await.is_ok() {
+                return;
+            }
+        }
+        let _ = self.child.kill().await;
+    }
+}
+
+/// What the answer to `uci` says about the engine.
+#[derive(Debug, Default)]
+struct Options {
+    name: Option<String>,
+    /// The values of the `UCI_Variant` combo.
+    variants: Vec<String>,
+    multipv: bool,
+}
+
+impl Options {
+    fn read(&mut self, line: &str) {
+        if let Some(name) = line.strip_prefix("id name ") {
+            self.name = Some(name.trim().to_string());
+        } else if let Some(option) = line.strip_prefix("option name ") {
+            let (name, rest) = option.split_once(" type ").unwrap_or((option, ""));
+            match name.trim() {
+                "UCI_Variant" => self.variants = combo_values(rest),
+                "MultiPV" => self.multipv = true,
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The `var` values of a combo option's description.
+fn combo_values(description: &str) -> Vec<String> {
+    let mut words = description.split_whitespace();
+    let mut values = Vec::new();
+    while let Some(word) = words.next() {
+        if word == "var" {
+            values.extend(words.next().map(str::to_string));
+        }
+    }
+    values
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_name_variants_and_multipv() {
+        let mut options = Options::default();
+        for line in [
+            "id name Feerie 0.1.0",
+            "id author someone",
+            "option name Hash type spin default 16 min 1 max 4096",
+            "option name MultiPV type spin default 1 min 1 max 64",
+            "option name UCI_Variant type combo default chess var chess var dynamo var augsburg",
+        ] {
+            options.read(line);
+        }
+        assert_eq!(options.name.as_deref(), Some("Feerie 0.1.0"));
+        assert_eq!(options.variants, ["chess", "dynamo", "augsburg"]);
+        assert!(options.multipv);
+        let mut plain = Options::default();
+        plain.read("option name Threads type spin default 1 min 1 max 8");
+        assert!(plain.variants.is_empty() && !plain.multipv && plain.name.is_none());
+    }
+}
