@@ -16,6 +16,7 @@ makes the exit status 1. Waits are generous and event-driven: a slow machine onl
 the run longer.
 """
 
+import contextlib
 import json
 import os
 import re
@@ -296,6 +297,8 @@ class Page:
 
     def screenshot(self, directory, name):
         path = os.path.join(directory, f"{name}.png")
+        # Clicks scroll the page: show it from the top, board and panels.
+        self.driver.execute_script("window.scrollTo(0, 0)")
         assert self.driver.save_screenshot(path), f"cannot save {path}"
         assert os.path.getsize(path) > 1000, f"{path} is nearly empty"
         print(f"  screenshot {path}")
@@ -338,15 +341,16 @@ class Page:
             self.check_board()
             assert not self.text("#fen-error"), f"#fen-error: {self.text('#fen-error')}"
 
-    def play(self, origin, target, uci):
+    def play(self, origin, target, uci, chooser_shot=None):
         """Plays `uci` by clicks (see `click_move`) and checks the board after it."""
-        self.click_move(origin, target, uci)
+        self.click_move(origin, target, uci, chooser_shot)
         self.moves.append(uci)
         return self.check_board()
 
-    def click_move(self, origin, target, uci):
+    def click_move(self, origin, target, uci, chooser_shot=None):
         """Clicks `origin` then `target` (None: the rim), and `uci` in the chooser when
-        several moves share them; checks the chooser offers exactly those."""
+        several moves share them; checks the chooser offers exactly those. Takes a
+        screenshot of the open chooser when `chooser_shot` is (directory, name)."""
         before = self.server.position(self.variant, self.fen, self.moves)
         offered = candidates(before["legal"], origin, target)
         assert uci in offered, f"{uci} is not among the API's moves {origin}->{target}: {offered}"
@@ -370,6 +374,8 @@ class Page:
             assert sorted(shown) == sorted(offered), f"chooser shows {shown}, expected {offered}"
             for c in self.find_all("#chooser .candidate"):
                 assert c.find_elements("css selector", ".notation"), "candidate without .notation"
+            if chooser_shot:
+                self.screenshot(*chooser_shot)
             self.click_css(f'#chooser .candidate[data-uci="{uci}"]')
             wait_for("#chooser hidden", lambda: not self.find("#chooser").is_displayed())
 
@@ -388,14 +394,15 @@ def dynamo(page, shots):
     displacement; later the rook leaves by the rim."""
     page.new_game("dynamo", "r3k2r/ppp2ppp/2n5/3n4/8/2B5/PPP2PPP/3RK2R w Kkq - 0 1")
     # Knight d5 to d6: pushed with the rook staying, or following to d2..d5.
-    page.play("d5", "d6", "d1d5/d5d6")
+    page.play("d5", "d6", "d1d5/d5d6", (shots, "dynamo-chooser"))
     board = page.dom_board()
     assert board["d5"] == "R" and board["d6"] == "n" and board["d1"] is None, board
     page.play("g7", "g6", "g7g6")
     answer = page.play("d5", None, "d5E")
-    assert page.dom_board()["d5"] is None and "R" not in answer["board"][:8], answer["fen"]
+    assert page.dom_board()["d5"] is None and answer["board"].count("R") == 1, answer["fen"]
     page.play("c6", "e5", "c6e5")
-    page.screenshot(shots, "dynamo")
+    with analysing(page):
+        page.screenshot(shots, "dynamo")
 
 
 def augsburg(page, shots):
@@ -403,7 +410,7 @@ def augsburg(page, shots):
     page.new_game(
         "augsburg", "r3k2r/pp3ppp/2(nb)1b3/8/3(RBN)4/8/PPP1(NP)PPP/4K2R w Kkq - 0 1"
     )
-    page.play("d4", "b5", "d4b5(n)")
+    page.play("d4", "b5", "d4b5(n)", (shots, "augsburg-chooser"))
     board = page.dom_board()
     assert board["d4"] == "Q" and board["b5"] == "N", board
     unit = page.find('#board .square[data-square="e2"] .piece')
@@ -497,20 +504,38 @@ def pgn_round_trip(page, _shots, downloads):
     page.check_board()
 
 
-def analysis(page, _shots):
-    """Lines appear with depth and PV, update, and stop when asked."""
-    page.new_game("chess")
-    page.play_all(["e2e4", "e7e5"])
+@contextlib.contextmanager
+def analysing(page):
+    """Analysis running, with a first line shown, for the duration of the block."""
     page.click_css("#analyse")
     wait_for("#analyse[data-running=1]", lambda: page.attr("#analyse", "data-running") == "1")
     first = '#lines .line[data-multipv="1"]'
     wait_for(
-        "a line with depth and pv",
+        "a line with depth, score and pv",
         lambda: page.text(first + " .depth").strip()
         and page.text(first + " .score").strip()
         and page.find_all(first + " .pv .pv-move[data-index='0']"),
         ENGINE_TIMEOUT,
     )
+    yield first
+    page.click_css("#analyse")
+    wait_for("analysis stopped", lambda: page.attr("#analyse", "data-running") != "1")
+
+
+def analysis(page, _shots):
+    """Lines appear with depth and PV, update, and stop when asked."""
+    page.new_game("chess")
+    page.play_all(["e2e4", "e7e5"])
+    with analysing(page) as first:
+        running_figures(page, first)
+    stopped = page.text("#lines")
+    time.sleep(2)  # long enough to see several updates had the analysis gone on
+    assert page.text("#lines") == stopped, "the lines changed after stopping"
+    assert page.attr("#analyse", "data-running") != "1"
+
+
+def running_figures(page, first):
+    """Depth shown, and how often the lines change over 5 s (a figure, not asserted)."""
     depth = int(re.search(r"\d+", page.text(first + " .depth")).group())
     assert depth >= 1, depth
     changes = page.driver.execute_async_script(
@@ -526,12 +551,6 @@ def analysis(page, _shots):
     )
     print(f"  figure: analysis updates per second over 5 s: {changes / 5:.1f}")
     print(f"  figure: depth shown after 5 s: {page.text(first + ' .depth').strip()}")
-    page.click_css("#analyse")
-    wait_for("analysis stopped", lambda: page.attr("#analyse", "data-running") != "1")
-    stopped = page.text("#lines")
-    time.sleep(2)  # long enough to see several updates had the analysis gone on
-    assert page.text("#lines") == stopped, "the lines changed after stopping"
-    assert page.attr("#analyse", "data-running") != "1"
 
 
 def checkmate(page, shots):
