@@ -243,6 +243,7 @@ function renderGameStatus() {
 async function newGame(variant) {
   engines.abortGame();
   state.names = { white: 'White', black: 'Black' };
+  renderNames();
   try {
     await setLine(variant, null, []);
     setStatus(`New ${variant} game.`);
@@ -288,6 +289,7 @@ $('set-fen').addEventListener('click', async () => {
   try {
     const pos = await api('/api/position', { variant: state.variant, fen, moves: [] });
     state.names = { white: 'White', black: 'Black' };
+    renderNames();
     await setLine(state.variant, pos.fen, []);
     setStatus('Position set.');
   } catch (e) { $('fen-error').textContent = e.message; }

@@ -65,6 +65,7 @@ export class Engines {
     ws.onopen = () => {
       this.retry = 500;
       for (const m of this.queue.splice(0)) ws.send(JSON.stringify(m));
+      if (this.wanted && !this.running) this.restart(true); // after a lost connection
     };
     ws.onmessage = (e) => {
       let msg;
@@ -98,6 +99,7 @@ export class Engines {
       case 'game_over': this.onGameOver(msg); break;
       case 'error':
         this.host.setStatus(msg.message, true);
+        if (this.running) this.analysisError = msg.message;
         // A move the game refused: show the game as the server has it.
         if (this.game) this.host.gameLine(this.game.spec.variant, this.game.spec.fen, this.game.moves, null);
         break;
@@ -198,7 +200,8 @@ export class Engines {
     if (!this.running) return;
     this.running = false;
     this.wanted = false;
-    this.renderAnalysisState();
+    this.renderAnalysisState(this.analysisError);
+    this.analysisError = undefined;
   }
 
   renderAnalysisState(note) {

@@ -91,4 +91,31 @@ mod tests {
         }
         assert!(ASSETS.iter().all(|a| !a.bytes.is_empty()));
     }
+
+    /// The page's scripts are modules: every `import ... from './x.js'` names an embedded
+    /// file, and every embedded script is reached from `app.js`, so none is missing or dead.
+    #[test]
+    fn the_scripts_import_only_embedded_scripts() {
+        let scripts: Vec<&Asset> = ASSETS
+            .iter()
+            .filter(|a| a.content_type.starts_with("text/javascript"))
+            .collect();
+        let mut reached = vec!["/app.js".to_string()];
+        for script in &scripts {
+            let text = std::str::from_utf8(script.bytes).unwrap();
+            for (at, _) in text.match_indices(" from './") {
+                let rest = &text[at + " from './".len()..];
+                let path = format!("/{}", &rest[..rest.find('\'').unwrap()]);
+                assert!(find(&path).is_some(), "{}: {path} is not embedded", script.path);
+                reached.push(path);
+            }
+        }
+        for script in scripts {
+            assert!(
+                reached.iter().any(|p| p == script.path),
+                "{} is embedded but no script imports it",
+                script.path
+            );
+        }
+    }
 }
