@@ -157,7 +157,12 @@ export class Engines {
   /** The page shows a new position: a running analysis moves to it. */
   positionShown(pos) {
     if (pos === this.analysed) return;
-    if (!this.wanted) { this.analysed = null; return; }
+    if (!this.wanted) {
+      // Stopped lines belong to the position they were found in: not shown on another.
+      this.analysed = null;
+      if (this.lines.length) { this.lines = []; this.renderLines(); }
+      return;
+    }
     clearTimeout(this.restartTimer);
     this.restartTimer = setTimeout(() => this.restart(false), 40);
   }

@@ -1,0 +1,706 @@
+#!/usr/bin/env python3
+"""End-to-end tests of `feerie gui` in headless Chromium, driven by Selenium.
+
+Usage: test_gui.py FEERIE_BINARY SCREENSHOT_DIR
+
+Starts `feerie gui --no-open --port 0`, plays on the page by clicks and checks the board
+after every step twice: in the DOM (`#board[data-fen]`, `.piece[data-piece]`) and through
+the API (`POST /api/position` with the same moves gives the same FEN and pieces). The page
+is reached only through the ids and classes of gui/page/README.md. Saves one PNG per
+variant into SCREENSHOT_DIR and prints figures (highlight time, analysis updates per
+second, page weight) without asserting them.
+
+Needs Debian's `chromium` and `chromium-driver` and the `selenium` package; when one is
+missing the script says what to install and exits with status 3. Any failed scenario
+makes the exit status 1. Waits are generous and event-driven: a slow machine only makes
+the run longer.
+"""
+
+import contextlib
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+import urllib.error
+import urllib.request
+
+CHROMIUM = os.environ.get("FEERIE_CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("FEERIE_CHROMEDRIVER", "/usr/bin/chromedriver")
+INSTALL_HINT = (
+    "install them with: apt-get install -y chromium chromium-driver && "
+    "python3 -m pip install selenium (add --break-system-packages on Debian's python)"
+)
+# Flags that keep Chromium from hanging on a machine without network.
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--window-size=1400,1000",
+]
+UI_TIMEOUT = 60  # seconds for the page to react to a click
+ENGINE_TIMEOUT = 300  # seconds for an engine to move or report
+
+
+def missing_prerequisites():
+    """What this script needs and does not find, in words."""
+    missing = []
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        missing.append("the python package 'selenium'")
+    for path, package in ((CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")):
+        if not os.access(path, os.X_OK):
+            missing.append(f"{path} (Debian package '{package}')")
+    return missing
+
+
+# ------------------------------------------------------------------------------------------
+# The server
+
+
+class Server:
+    """`feerie gui` on a free port; its address is read from what it prints."""
+
+    def __init__(self, binary):
+        self.proc = subprocess.Popen(
+            [binary, "gui", "--no-open", "--port", "0"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        self.output = []
+        found = threading.Event()
+        self.url = None
+
+        def read(stream):
+            for line in stream:
+                self.output.append(line)
+                match = re.search(r"(http://\S+?/)(\s|$)", line)
+                if match and self.url is None:
+                    self.url = match.group(1)
+                    found.set()
+            found.set()
+
+        for stream in (self.proc.stdout, self.proc.stderr):
+            threading.Thread(target=read, args=(stream,), daemon=True).start()
+        found.wait(UI_TIMEOUT)
+        if self.url is None:
+            self.stop()
+            raise AssertionError(
+                "feerie gui printed no address:\n" + "".join(self.output)
+            )
+
+    def api(self, path, body=None):
+        """The JSON answer of the API; an error answer is returned as is (with "error")."""
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(
+            self.url + path.lstrip("/"),
+            data=data,
+            headers={"Content-Type": "application/json"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=UI_TIMEOUT) as answer:
+                return json.load(answer)
+        except urllib.error.HTTPError as e:
+            return json.load(e)
+
+    def position(self, variant, fen, moves):
+        answer = self.api(
+            "/api/position", {"variant": variant, "fen": fen, "moves": list(moves)}
+        )
+        assert "error" not in answer, f"API refused {variant} {fen} {moves}: {answer}"
+        return answer
+
+    def bytes_of(self, path):
+        with urllib.request.urlopen(self.url + path.lstrip("/"), timeout=UI_TIMEOUT) as r:
+            return r.read()
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+# ------------------------------------------------------------------------------------------
+# The browser
+
+
+def start_browser(download_dir):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in CHROMIUM_FLAGS:
+        options.add_argument(flag)
+    options.add_argument("--user-data-dir=" + tempfile.mkdtemp(prefix="feerie-chromium-"))
+    options.add_experimental_option(
+        "prefs",
+        {
+            "download.default_directory": download_dir,
+            "download.prompt_for_download": False,
+        },
+    )
+    # An explicit driver path: Selenium Manager never tries to download one.
+    driver = webdriver.Chrome(
+        service=Service(executable_path=CHROMEDRIVER), options=options
+    )
+    driver.execute_cdp_cmd(
+        "Browser.setDownloadBehavior",
+        {"behavior": "allow", "downloadPath": download_dir},
+    )
+    return driver
+
+
+def wait_for(what, condition, timeout=UI_TIMEOUT):
+    """Polls `condition` until it returns something true; fails naming `what`."""
+    deadline = time.monotonic() + timeout
+    last_error = None
+    while time.monotonic() < deadline:
+        try:
+            value = condition()
+            if value:
+                return value
+        except Exception as e:  # the page may be redrawing: try again
+            last_error = e
+        time.sleep(0.05)
+    raise AssertionError(
+        f"timed out after {timeout} s waiting for {what}"
+        + (f" (last error: {last_error!r})" if last_error else "")
+    )
+
+
+def candidates(legal, origin, target):
+    """The legal moves with a part from `origin` to `target` (None: off the board)."""
+    return [
+        m["uci"]
+        for m in legal
+        if any(p["from"] == origin and p["to"] == target for p in m["parts"])
+    ]
+
+
+class Page:
+    """The board page, with the game it shows as the test knows it."""
+
+    def __init__(self, driver, server):
+        self.driver = driver
+        self.server = server
+        self.variant = "chess"
+        self.fen = None
+        self.moves = []
+        driver.get(server.url)
+        wait_for("body[data-ready=1]", lambda: self.attr("body", "data-ready") == "1")
+
+    # -- reading the page ---------------------------------------------------------------
+
+    def find(self, css):
+        from selenium.webdriver.common.by import By
+
+        return self.driver.find_element(By.CSS_SELECTOR, css)
+
+    def find_all(self, css):
+        from selenium.webdriver.common.by import By
+
+        return self.driver.find_elements(By.CSS_SELECTOR, css)
+
+    def attr(self, css, name):
+        return self.find(css).get_attribute(name)
+
+    def text(self, css):
+        return self.driver.execute_script(
+            "const e = document.querySelector(arguments[0]);"
+            "return e ? (['INPUT', 'TEXTAREA', 'SELECT'].includes(e.tagName) ? e.value : e.textContent) : null;",
+            css,
+        )
+
+    def dom_board(self):
+        """Square -> data-piece of the piece drawn on it."""
+        return self.driver.execute_script(
+            """
+            const board = {};
+            for (const sq of document.querySelectorAll('#board .square[data-square]')) {
+                const piece = sq.querySelector('.piece[data-piece]');
+                board[sq.dataset.square] = piece ? piece.dataset.piece : null;
+            }
+            return board;
+            """
+        )
+
+    # -- acting on the page ---------------------------------------------------------------
+
+    def click(self, element, x=None, y=None):
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        chain = ActionChains(self.driver)
+        if x is None:
+            chain.move_to_element(element)
+        else:
+            chain.move_to_element_with_offset(element, x, y)
+        chain.click().perform()
+
+    def click_css(self, css):
+        self.click(self.find(css))
+
+    def click_square(self, square):
+        self.click_css(f'#board .square[data-square="{square}"]')
+
+    def click_rim(self):
+        """Clicks a point of the rim that is the rim itself, not the board inside it."""
+        for rim in self.find_all('.rim[data-square="off"]'):
+            offset = self.driver.execute_script(
+                """
+                const rim = arguments[0], r = rim.getBoundingClientRect();
+                for (let inset = 2; inset < 30; inset += 2) {
+                    for (const [x, y] of [[r.left + r.width / 2, r.top + inset],
+                                          [r.left + inset, r.top + r.height / 2],
+                                          [r.right - inset, r.top + r.height / 2],
+                                          [r.left + r.width / 2, r.bottom - inset]]) {
+                        const hit = document.elementFromPoint(x, y);
+                        if (hit && (hit === rim || (rim.contains(hit) && !hit.closest('#board .square'))))
+                            return [x - (r.left + r.width / 2), y - (r.top + r.height / 2)];
+                    }
+                }
+                return null;
+                """,
+                rim,
+            )
+            if offset:
+                self.click(rim, round(offset[0]), round(offset[1]))
+                return
+        raise AssertionError("no visible point of .rim[data-square=off] to click")
+
+    def select(self, css, value):
+        from selenium.webdriver.support.ui import Select
+
+        Select(self.find(css)).select_by_value(value)
+
+    def type_into(self, css, text):
+        field = self.find(css)
+        field.clear()
+        field.send_keys(text)
+
+    def screenshot(self, directory, name):
+        path = os.path.join(directory, f"{name}.png")
+        # Clicks scroll the page: show it from the top, board and panels.
+        self.driver.execute_script("window.scrollTo(0, 0)")
+        assert self.driver.save_screenshot(path), f"cannot save {path}"
+        assert os.path.getsize(path) > 1000, f"{path} is nearly empty"
+        print(f"  screenshot {path}")
+
+    # -- the game -----------------------------------------------------------------------
+
+    def check_board(self):
+        """The DOM shows what the API says the test's moves lead to; returns that answer."""
+        answer = self.server.position(self.variant, self.fen, self.moves)
+        wait_for(
+            f"#board[data-fen='{answer['fen']}'] after {self.moves}",
+            lambda: self.attr("#board", "data-fen") == answer["fen"],
+        )
+        expected = {
+            "abcdefgh"[i % 8] + str(i // 8 + 1): piece
+            for i, piece in enumerate(answer["board"])
+        }
+        drawn = self.dom_board()
+        assert drawn == expected, (
+            f"pieces drawn differ from the API's board for {answer['fen']}: "
+            + ", ".join(
+                f"{sq}: drawn {drawn.get(sq)} expected {expected[sq]}"
+                for sq in sorted(expected)
+                if drawn.get(sq) != expected[sq]
+            )
+        )
+        assert self.attr("#board", "data-side") == answer["side"], "data-side"
+        return answer
+
+    def new_game(self, variant, fen=None):
+        """Picks the variant, a new game, and the start FEN when given."""
+        self.select("#variant", variant)
+        self.click_css("#new-game")
+        self.variant, self.fen, self.moves = variant, None, []
+        self.check_board()
+        if fen is not None:
+            self.type_into("#fen-input", fen)
+            self.click_css("#set-fen")
+            self.fen = fen
+            self.check_board()
+            assert not self.text("#fen-error"), f"#fen-error: {self.text('#fen-error')}"
+
+    def play(self, origin, target, uci, chooser_shot=None):
+        """Plays `uci` by clicks (see `click_move`) and checks the board after it."""
+        self.click_move(origin, target, uci, chooser_shot)
+        self.moves.append(uci)
+        return self.check_board()
+
+    def click_move(self, origin, target, uci, chooser_shot=None):
+        """Clicks `origin` then `target` (None: the rim), and `uci` in the chooser when
+        several moves share them; checks the chooser offers exactly those. Takes a
+        screenshot of the open chooser when `chooser_shot` is (directory, name)."""
+        before = self.server.position(self.variant, self.fen, self.moves)
+        offered = candidates(before["legal"], origin, target)
+        assert uci in offered, f"{uci} is not among the API's moves {origin}->{target}: {offered}"
+        self.click_square(origin)
+        wait_for(
+            f".square.selected[data-square={origin}]",
+            lambda: self.find_all(f'#board .square.selected[data-square="{origin}"]'),
+        )
+        if target is None:
+            wait_for(".rim.target", lambda: self.find_all('.rim.target[data-square="off"]'))
+            self.click_rim()
+        else:
+            wait_for(
+                f".square.target[data-square={target}]",
+                lambda: self.find_all(f'#board .square.target[data-square="{target}"]'),
+            )
+            self.click_square(target)
+        if len(offered) > 1:
+            wait_for("#chooser shown", lambda: self.find("#chooser").is_displayed())
+            shown = [c.get_attribute("data-uci") for c in self.find_all("#chooser .candidate")]
+            assert sorted(shown) == sorted(offered), f"chooser shows {shown}, expected {offered}"
+            for c in self.find_all("#chooser .candidate"):
+                assert c.find_elements("css selector", ".notation"), "candidate without .notation"
+            if chooser_shot:
+                self.screenshot(*chooser_shot)
+            self.click_css(f'#chooser .candidate[data-uci="{uci}"]')
+            wait_for("#chooser hidden", lambda: not self.find("#chooser").is_displayed())
+
+    def play_all(self, moves):
+        """Plays plain moves (`e2e4`, `b7b8(n)`...) by clicks, the chooser when needed."""
+        for uci in moves:
+            self.play(uci[0:2], uci[2:4], uci)
+
+
+# ------------------------------------------------------------------------------------------
+# Scenarios
+
+
+def dynamo(page, shots):
+    """A rook pushes a knight and follows it, chosen among the pushes with the same
+    displacement; later the rook leaves by the rim."""
+    page.new_game("dynamo", "r3k2r/ppp2ppp/2n5/3n4/8/2B5/PPP2PPP/3RK2R w Kkq - 0 1")
+    # Knight d5 to d6: pushed with the rook staying, or following to d2..d5.
+    page.play("d5", "d6", "d1d5/d5d6", (shots, "dynamo-chooser"))
+    board = page.dom_board()
+    assert board["d5"] == "R" and board["d6"] == "n" and board["d1"] is None, board
+    page.play("g7", "g6", "g7g6")
+    answer = page.play("d5", None, "d5E")
+    assert page.dom_board()["d5"] is None and answer["board"].count("R") == 1, answer["fen"]
+    page.play("c6", "e5", "c6e5")
+    with analysing(page, min_depth=5):
+        page.screenshot(shots, "dynamo")
+
+
+def augsburg(page, shots):
+    """A queen+knight unit sends its knight away (fission), chosen in the chooser."""
+    page.new_game(
+        "augsburg", "r3k2r/pp3ppp/2(nb)1b3/8/3(RBN)4/8/PPP1(NP)PPP/4K2R w Kkq - 0 1"
+    )
+    page.play("d4", "b5", "d4b5(n)", (shots, "augsburg-chooser"))
+    board = page.dom_board()
+    assert board["d4"] == "Q" and board["b5"] == "N", board
+    unit = page.find('#board .square[data-square="e2"] .piece')
+    assert unit.get_attribute("title") == "(NP)", unit.get_attribute("title")
+    page.play("g7", "g6", "g7g6")
+    with analysing(page, min_depth=4):
+        page.screenshot(shots, "augsburg")
+
+
+def einstein(page, shots):
+    """A pawn that captures becomes a knight."""
+    page.new_game("einstein")
+    page.play_all(["e2e4", "d7d5"])
+    page.play("e4", "d5", "e4d5")
+    assert page.dom_board()["d5"] == "N", page.dom_board()
+    page.play_all(["g8f6"])
+    assert page.dom_board()["f6"] == "p", "a knight's quiet move makes it a pawn"
+    with analysing(page, min_depth=4):
+        page.screenshot(shots, "einstein")
+
+
+def reverse_einstein(page, shots):
+    page.new_game("reverse-einstein")
+    page.play_all(["e2e4", "d7d5", "g1f3"])
+    board = page.dom_board()
+    assert (board["e4"], board["d5"], board["f3"]) == ("N", "n", "B"), board
+    with analysing(page, min_depth=4):
+        page.screenshot(shots, "reverse-einstein")
+
+
+def anti_einstein(page, shots):
+    page.new_game("anti-einstein")
+    page.play_all(["e2e4", "d7d5", "e4d5", "d8d5", "b1c3"])
+    board = page.dom_board()
+    assert (board["d5"], board["c3"]) == ("q", "P"), board
+    with analysing(page, min_depth=4):
+        page.screenshot(shots, "anti-einstein")
+
+
+def fen_error(page, _shots):
+    """A wrong FEN is reported and changes nothing."""
+    page.new_game("chess")
+    page.play_all(["e2e4"])
+    before = page.attr("#board", "data-fen")
+    bad = "rnbqkbnr/pppppppp/9/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    api_error = page.server.api("/api/position", {"variant": "chess", "fen": bad, "moves": []})
+    assert "error" in api_error, api_error
+    page.type_into("#fen-input", bad)
+    page.click_css("#set-fen")
+    shown = wait_for("#fen-error text", lambda: page.text("#fen-error"))
+    print(f"  FEN error shown: {shown!r} (API: {api_error['error']!r})")
+    assert page.attr("#board", "data-fen") == before, "the board changed after a bad FEN"
+    assert len(page.find_all("#moves .move")) == 1, "the move list changed after a bad FEN"
+    page.check_board()
+
+
+def promotion(page, _shots):
+    """The chooser offers the four promotions; the knight is chosen."""
+    page.new_game("chess", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1")
+    page.play("b7", "b8", "b7b8n")
+    assert page.dom_board()["b8"] == "N", page.dom_board()
+
+
+def pgn_round_trip(page, _shots, downloads):
+    """The exported PGN, imported again, gives the same game."""
+    page.new_game("chess")
+    page.play_all(["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"])
+    fen = page.attr("#board", "data-fen")
+    for name in os.listdir(downloads):
+        os.remove(os.path.join(downloads, name))
+    page.click_css("#pgn-export")
+    path = wait_for(
+        "a downloaded .pgn file",
+        lambda: [
+            os.path.join(downloads, n)
+            for n in os.listdir(downloads)
+            if n.endswith(".pgn") and os.path.getsize(os.path.join(downloads, n)) > 0
+        ],
+    )[0]
+    with open(path, encoding="utf-8") as f:
+        pgn = f.read()
+    assert "1. e4 e5 2. Nf3 Nc6 3. Bb5" in pgn, pgn
+    page.new_game("dynamo")
+    page.driver.execute_script(
+        "const t = document.querySelector('#pgn-text'); t.value = arguments[0];"
+        "t.dispatchEvent(new Event('input', {bubbles: true}));",
+        pgn,
+    )
+    page.click_css("#pgn-import")
+    page.variant, page.fen = "chess", None
+    page.moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]
+    wait_for("the imported game", lambda: page.attr("#board", "data-fen") == fen)
+    assert not page.text("#pgn-error"), page.text("#pgn-error")
+    assert len(page.find_all("#moves .move")) == 5, "imported move list"
+    page.check_board()
+
+
+@contextlib.contextmanager
+def analysing(page, min_depth=1):
+    """Analysis running, with a first line of at least `min_depth` shown, for the
+    duration of the block."""
+    page.click_css("#analyse")
+    wait_for("#analyse[data-running=1]", lambda: page.attr("#analyse", "data-running") == "1")
+    first = '#lines .line[data-multipv="1"]'
+    wait_for(
+        "a line with depth, score and pv",
+        lambda: shown_depth(page, first) >= min_depth
+        and page.text(first + " .score").strip()
+        and page.find_all(first + " .pv .pv-move[data-index='0']"),
+        ENGINE_TIMEOUT,
+    )
+    yield first
+    page.click_css("#analyse")
+    wait_for("analysis stopped", lambda: page.attr("#analyse", "data-running") != "1")
+
+
+def analysis(page, _shots):
+    """Lines appear with depth and PV, update, and stop when asked."""
+    page.new_game("chess")
+    page.play_all(["e2e4", "e7e5"])
+    with analysing(page) as first:
+        running_figures(page, first)
+    stopped = page.text("#lines")
+    time.sleep(2)  # long enough to see several updates had the analysis gone on
+    assert page.text("#lines") == stopped, "the lines changed after stopping"
+    assert page.attr("#analyse", "data-running") != "1"
+    page.play_all(["g1f3"])
+    wait_for("no stopped lines on another position", lambda: not page.find_all("#lines .line"))
+
+
+def shown_depth(page, line):
+    """The depth a line shows (`d12/27`: 12), 0 when none."""
+    found = re.search(r"\d+", page.text(line + " .depth") or "")
+    return int(found.group()) if found else 0
+
+
+def running_figures(page, first):
+    """Depth shown, and how often the lines change over 5 s (a figure, not asserted)."""
+    changes = page.driver.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1];
+        const lines = document.querySelector('#lines');
+        let last = lines.textContent, count = 0;
+        const timer = setInterval(() => {
+            if (lines.textContent !== last) { count++; last = lines.textContent; }
+        }, 10);
+        setTimeout(() => { clearInterval(timer); done(count); }, 5000);
+        """
+    )
+    print(f"  figure: analysis updates per second over 5 s: {changes / 5:.1f}")
+    print(f"  figure: depth shown after 5 s: {page.text(first + ' .depth').strip()}")
+
+
+def checkmate(page, shots):
+    """White (the test) against Feerie: 1. Rh2, the engine's only move, then the mate
+    found through the API; the game status gives the result and the reason."""
+    page.new_game("chess", "k7/8/1K6/8/8/8/8/7R w - - 0 1")
+    page.select("#white-player", "human")
+    page.select("#black-player", "0")
+    page.select("#tc-mode", "depth")
+    page.type_into("#tc-value", "3")
+    page.click_css("#start-game")
+    page.click_move("h1", "h2", "h1h2")
+    page.moves.append("h1h2")
+    after = page.server.position(page.variant, page.fen, page.moves)
+    reply = wait_for(
+        "the engine's reply",
+        lambda: [
+            m["uci"]
+            for m in after["legal"]
+            if m["fen"] == page.attr("#board", "data-fen")
+        ],
+        ENGINE_TIMEOUT,
+    )[0]
+    page.moves.append(reply)
+    position = page.check_board()
+    mates = [
+        m["uci"]
+        for m in position["legal"]
+        if (page.server.position(page.variant, page.fen, page.moves + [m["uci"]])["outcome"] or {}).get("reason") == "checkmate"
+    ]
+    assert mates, f"no mate in one after {page.moves}"
+    final = page.play(mates[0][:2], mates[0][2:4], mates[0])
+    assert final["outcome"] == {"result": "1-0", "reason": "checkmate"}, final["outcome"]
+    wait_for("#game-status[data-result=1-0]", lambda: page.attr("#game-status", "data-result") == "1-0")
+    status = page.text("#game-status")
+    assert "checkmate" in status.lower(), status
+    print(f"  game status: {status.strip()!r}")
+    page.screenshot(shots, "chess")
+
+
+# ------------------------------------------------------------------------------------------
+# Figures
+
+
+def highlight_figures(page):
+    """window.feerie.lastHighlightMs for clicks on a few pieces of the start position."""
+    page.new_game("chess")
+    times = []
+    for square in ["e2", "g1", "b1", "d2", "a2", "h2", "c2", "f2"]:
+        page.click_square(square)
+        wait_for(
+            f"targets of {square}",
+            lambda: page.find_all(f'#board .square.selected[data-square="{square}"]')
+            and page.find_all("#board .square.target"),
+        )
+        times.append(float(page.driver.execute_script("return window.feerie.lastHighlightMs")))
+    print(
+        f"  figure: click to highlighted targets: median {statistics.median(times):.1f} ms,"
+        f" max {max(times):.1f} ms over {len(times)} pieces"
+    )
+
+
+def page_weight(server):
+    """Bytes of the page and everything it loads from the server."""
+    html = server.bytes_of("/").decode()
+    assets = {"/app.js", "/style.css"}
+    for ref in re.findall(r'(?:src|href)="([^"#:]+)"', html):
+        assets.add("/" + ref.lstrip("./"))
+    sizes = {"/": len(html.encode())}
+    for asset in sorted(assets):
+        sizes[asset] = len(server.bytes_of(asset))
+    detail = ", ".join(f"{k} {v}" for k, v in sizes.items())
+    print(f"  figure: page weight {sum(sizes.values())} bytes ({detail})")
+
+
+# ------------------------------------------------------------------------------------------
+
+
+def main():
+    if len(sys.argv) != 3:
+        print(__doc__)
+        return 2
+    binary, shots = sys.argv[1], sys.argv[2]
+    missing = missing_prerequisites()
+    if missing:
+        print("missing for the browser tests: " + "; ".join(missing) + "\n" + INSTALL_HINT)
+        return 3
+    os.makedirs(shots, exist_ok=True)
+    downloads = tempfile.mkdtemp(prefix="feerie-downloads-")
+    server = Server(binary)
+    driver = None
+    failures = []
+    try:
+        driver = start_browser(downloads)
+        page = Page(driver, server)
+        scenarios = [
+            ("dynamo push-and-follow, exit by the rim", lambda: dynamo(page, shots)),
+            ("augsburg fission", lambda: augsburg(page, shots)),
+            ("einstein capture mutates", lambda: einstein(page, shots)),
+            ("reverse-einstein", lambda: reverse_einstein(page, shots)),
+            ("anti-einstein", lambda: anti_einstein(page, shots)),
+            ("FEN error", lambda: fen_error(page, shots)),
+            ("promotion chooser", lambda: promotion(page, shots)),
+            ("PGN export/import", lambda: pgn_round_trip(page, shots, downloads)),
+            ("analysis start/stop", lambda: analysis(page, shots)),
+            ("chess game to checkmate", lambda: checkmate(page, shots)),
+            ("figure: highlight time", lambda: highlight_figures(page)),
+            ("figure: page weight", lambda: page_weight(server)),
+        ]
+        for name, run in scenarios:
+            print(f"== {name}", flush=True)
+            try:
+                run()
+                print("  ok", flush=True)
+            except Exception:
+                failures.append(name)
+                print(f"  FAILED: {name}\n{traceback.format_exc()}", flush=True)
+                slug = re.sub(r"\W+", "-", name).strip("-")
+                try:
+                    driver.save_screenshot(os.path.join(shots, f"failed-{slug}.png"))
+                    status = page.text("#status")
+                    print(f"  #status: {status!r}")
+                except Exception:
+                    pass
+                # The next scenario starts from a fresh page.
+                driver.get(server.url)
+                wait_for("body[data-ready=1]", lambda: page.attr("body", "data-ready") == "1")
+    finally:
+        if driver is not None:
+            driver.quit()
+        server.stop()
+        shutil.rmtree(downloads, ignore_errors=True)
+    if failures:
+        print(f"{len(failures)} scenario(s) failed: {', '.join(failures)}")
+        print("server output:\n" + "".join(server.output))
+        return 1
+    print("all scenarios passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
