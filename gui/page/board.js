@@ -169,6 +169,7 @@ export class Board {
       }
     }
     for (const sq of this.marked) sq.classList.remove('last', 'check');
+    for (const badge of this.el.querySelectorAll('.was')) badge.remove();
     this.marked = [];
     const mark = (name, cls) => {
       const sq = this.squares[squareIndex(name)];
@@ -195,7 +196,6 @@ export class Board {
     badge.className = 'was';
     badge.title = `the ${pieceName(was)} became a ${pieceName(now).split(' ')[1]}`;
     badge.innerHTML = pieceSvg(was);
-    piece.classList.add('mutated');
     piece.append(badge);
   }
 
