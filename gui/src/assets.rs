@@ -95,7 +95,11 @@ mod tests {
             for (at, _) in text.match_indices(" from './") {
                 let rest = &text[at + " from './".len()..];
                 let path = format!("/{}", &rest[..rest.find('\'').unwrap()]);
-                assert!(find(&path).is_some(), "{}: {path} is not embedded", script.path);
+                assert!(
+                    find(&path).is_some(),
+                    "{}: {path} is not embedded",
+                    script.path
+                );
                 reached.push(path);
             }
         }
