@@ -2,8 +2,8 @@
 // board, the move list, FEN and PGN tools. Rules, notation and positions come from the
 // server (docs/gui-api.md); engines (analysis, games) are in engine.js.
 
-import { Board, fenBoard, miniature } from './board.js';
-import { installPieceSymbols } from './pieces.js';
+import { Board, fenBoard, miniature, squareIndex } from './board.js';
+import { installPieceSymbols, pieceName } from './pieces.js';
 import { Engines } from './engine.js';
 
 const $ = (id) => document.getElementById(id);
@@ -134,9 +134,11 @@ async function play(move) {
 }
 
 /** The board's choice: one candidate is played, several open the chooser. */
-function pick(candidates) {
+function pick(candidates, from, to) {
   if (candidates.length === 1) { play(candidates[0]); return; }
   const box = $('chooser');
+  const piece = pieceName(board.pieces[squareIndex(from)]);
+  $('chooser-title').textContent = `${candidates.length} moves take the ${piece} from ${from} ${to === 'off' ? 'off the board' : `to ${to}`}: which one?`;
   const list = box.querySelector('.candidates');
   list.innerHTML = candidates.map((m, i) => `<button type="button" class="candidate" data-uci="${esc(m.uci)}" data-i="${i}">
     ${miniature(m.fen, m.uci, board.orientation, board.pieces)}<span class="notation">${esc(m.text)}</span></button>`).join('');

@@ -107,8 +107,8 @@ function exitMarks(parts, before) {
 
 export class Board {
   /**
-   * `rim`: the frame (`.rim[data-square=off]`) holding `#board`. `onPick(candidates)` gets
-   * the legal moves matching a chosen piece and target (one or more).
+   * `rim`: the frame (`.rim[data-square=off]`) holding `#board`. `onPick(candidates, from,
+   * to)` gets the legal moves matching a chosen piece and target (`off`: off the board).
    */
   constructor(rim, board, onPick) {
     this.rim = rim;
@@ -298,10 +298,11 @@ export class Board {
 
   /** Plays towards `to` from the selected square when it is a target; true if it was. */
   tryTarget(to) {
-    const moves = this.selected && this.byFrom.get(this.selected)?.get(to);
+    const from = this.selected;
+    const moves = from && this.byFrom.get(from)?.get(to);
     if (!moves) return false;
     this.deselect();
-    this.onPick(moves);
+    this.onPick(moves, from, to);
     return true;
   }
 
