@@ -89,6 +89,7 @@ let showToken = 0;
 async function show(ply) {
   ply = Math.max(0, Math.min(state.moves.length, ply));
   const token = ++showToken;
+  const animate = ply === state.ply + 1;
   state.ply = ply;
   state.pos = null;
   const fen = fenAt(ply);
@@ -97,6 +98,7 @@ async function show(ply) {
     last: ply > 0 ? state.moves[ply - 1] : null,
     before: ply > 0 ? fenBoard(fenAt(ply - 1)) : null,
     mutation: state.variant.includes('einstein'),
+    animate,
   };
   const entry = position(state.variant, state.fen, state.moves.slice(0, ply));
   markCurrentMove();
@@ -126,7 +128,7 @@ function spec() {
 async function play(move) {
   if (engines.inGame()) { engines.sendMove(move.uci); }
   board.draw({
-    board: fenBoard(move.fen), fen: move.fen, last: move.uci, before: board.pieces.slice(), preview: true,
+    board: fenBoard(move.fen), fen: move.fen, last: move.uci, before: board.pieces.slice(), preview: true, animate: true,
   });
   try {
     await setLine(state.variant, state.fen, [...state.moves.slice(0, state.ply), move.uci]);
