@@ -183,6 +183,15 @@ async fn analysis_sends_two_lines_and_stops_on_request() {
             pos.play(mv);
         }
     }
+    // Between two depths the progress moves on by itself (Feerie's progress lines).
+    let nodes = |m: &Value| m["progress"]["nodes"].as_u64();
+    let first = nodes(&analysis).expect("progress with the lines");
+    let later = page
+        .until("progress past the first", |m| {
+            m["type"] == "analysis" && nodes(m).is_some_and(|n| n > first)
+        })
+        .await;
+    assert!(later["progress"]["depth"].as_u64().unwrap() >= 1, "{later}");
     page.send(json!({"type": "stop_analysis"})).await;
     page.next_of("analysis_stopped").await;
     while let Some(message) = page.within(Duration::from_millis(1500)).await {

@@ -83,6 +83,39 @@ pub fn parse_info(text: &str, side: Color) -> Option<Line> {
     Some(line)
 }
 
+/// How far the whole search is: from any `info` line with a depth and a node count,
+/// including the progress lines an engine prints between two depths.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Progress {
+    pub depth: u32,
+    pub nodes: u64,
+    pub nps: u64,
+    pub time_ms: u64,
+}
+
+/// The progress an `info` line reports, when it has a depth and a node count.
+pub fn parse_progress(text: &str) -> Option<Progress> {
+    let mut words = text.split_whitespace();
+    if words.next() != Some("info") {
+        return None;
+    }
+    let (mut depth, mut nodes, mut progress) = (None, None, Progress::default());
+    while let Some(word) = words.next() {
+        let mut number = || words.next().and_then(|n| n.parse::<u64>().ok());
+        match word {
+            "depth" => depth = number(),
+            "nodes" => nodes = number(),
+            "nps" => progress.nps = number().unwrap_or(0),
+            "time" => progress.time_ms = number().unwrap_or(0),
+            "pv" | "string" => break,
+            _ => {}
+        }
+    }
+    progress.depth = u32::try_from(depth?).ok()?;
+    progress.nodes = nodes?;
+    Some(progress)
+}
+
 /// The latest line of each `multipv`, sorted.
 #[derive(Debug, Default)]
 pub struct Lines {
@@ -154,6 +187,30 @@ mod tests {
             "bestmove e2e4",
         ] {
             assert_eq!(parse_info(text, Color::White), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn progress_comes_from_every_line_with_depth_and_nodes() {
+        let between_depths = "info depth 11 nodes 150528 nps 150511 time 1000";
+        assert_eq!(
+            parse_progress(between_depths),
+            Some(Progress {
+                depth: 11,
+                nodes: 150528,
+                nps: 150511,
+                time_ms: 1000
+            })
+        );
+        assert_eq!(parse_info(between_depths, Color::White), None);
+        let line = "info depth 6 multipv 2 score cp -12 nodes 12082 nps 25 time 4 pv b8c6";
+        assert_eq!(parse_progress(line).map(|p| p.nodes), Some(12082));
+        for text in [
+            "info string depth 3 nodes 4",
+            "info depth 5 currmove e2e4",
+            "info nodes 9",
+        ] {
+            assert_eq!(parse_progress(text), None, "{text}");
         }
     }
 
