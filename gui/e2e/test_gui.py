@@ -679,6 +679,9 @@ def main():
             except Exception:
                 failures.append(name)
                 print(f"  FAILED: {name}\n{traceback.format_exc()}", flush=True)
+                if server.proc.poll() is not None:
+                    print(f"feerie gui has exited (status {server.proc.returncode}): stopping")
+                    break
                 slug = re.sub(r"\W+", "-", name).strip("-")
                 try:
                     driver.save_screenshot(os.path.join(shots, f"failed-{slug}.png"))
@@ -696,7 +699,7 @@ def main():
         shutil.rmtree(downloads, ignore_errors=True)
     if failures:
         print(f"{len(failures)} scenario(s) failed: {', '.join(failures)}")
-        print("server output:\n" + "".join(server.output))
+        print(f"server output (status {server.proc.returncode}):\n" + "".join(server.output))
         return 1
     print("all scenarios passed")
     return 0
