@@ -474,7 +474,7 @@ def promotion(page, _shots):
     assert page.dom_board()["b8"] == "N", page.dom_board()
 
 
-def pgn_round_trip(page, _shots, downloads):
+def pgn_round_trip(page, shots, downloads):
     """The exported PGN, imported again, gives the same game."""
     page.new_game("chess")
     page.play_all(["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"])
@@ -506,6 +506,8 @@ def pgn_round_trip(page, _shots, downloads):
     assert not page.text("#pgn-error"), page.text("#pgn-error")
     assert len(page.find_all("#moves .move")) == 5, "imported move list"
     page.check_board()
+    with analysing(page, min_depth=6):
+        page.screenshot(shots, "chess")
 
 
 @contextlib.contextmanager
@@ -599,7 +601,7 @@ def checkmate(page, shots):
     status = page.text("#game-status")
     assert "checkmate" in status.lower(), status
     print(f"  game status: {status.strip()!r}")
-    page.screenshot(shots, "chess")
+    page.screenshot(shots, "chess-checkmate")
 
 
 # ------------------------------------------------------------------------------------------
