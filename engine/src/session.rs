@@ -19,6 +19,8 @@ use std::time::{Duration, Instant};
 const SEARCH_STACK_BYTES: usize = 64 << 20;
 /// Hash size of the searcher `bench` uses, so results do not depend on the `Hash` option.
 const BENCH_HASH_MB: usize = 16;
+/// How often an infinite search reports its progress between depths.
+const PROGRESS_INTERVAL: Duration = Duration::from_millis(250);
 
 /// What a variant's game offers the front ends.
 pub trait Session: Send {
@@ -424,13 +426,19 @@ impl<P: SearchPolicy, E: Evaluator<P>> SearchJob<P, E> {
             self.finish(None, None);
             return;
         }
-        let result = {
+        let searching = AtomicBool::new(true);
+        let result = thread::scope(|scope| {
+            if self.limits.infinite {
+                scope.spawn(|| self.report_progress(&searching));
+            }
             let mut searcher = lock(&self.searcher);
             let out = &self.out;
-            searcher.search(&self.pos, &self.limits, &self.signals, &mut |info| {
+            let result = searcher.search(&self.pos, &self.limits, &self.signals, &mut |info| {
                 out.line(&report::info(info))
-            })
-        };
+            });
+            searching.store(false, Ordering::SeqCst);
+            result
+        });
         self.hold_until_released();
         // Trust, but verify: never print an illegal move (or one outside `searchmoves`),
         // whatever the search returned.
@@ -453,6 +461,32 @@ impl<P: SearchPolicy, E: Evaluator<P>> SearchJob<P, E> {
             legal_moves(&after).contains(p)
         });
         self.finish(Some(best), ponder);
+    }
+
+    /// In an infinite search (analysis), an `info depth nodes nps time` line every
+    /// [`PROGRESS_INTERVAL`] while `searching`: a deep iteration takes seconds, and an
+    /// analysis display should stay live between the lines of two depths.
+    fn report_progress(&self, searching: &AtomicBool) {
+        let start = Instant::now();
+        let mut next = start + PROGRESS_INTERVAL;
+        while searching.load(Ordering::SeqCst) {
+            let now = Instant::now();
+            if now < next {
+                thread::sleep((next - now).min(Duration::from_millis(20)));
+                continue;
+            }
+            next += PROGRESS_INTERVAL;
+            let depth = self.signals.depth.load(Ordering::Relaxed);
+            let nodes = self.signals.nodes.load(Ordering::Relaxed);
+            let elapsed = now - start;
+            if depth > 0 && searching.load(Ordering::SeqCst) {
+                let nps = (nodes as f64 / elapsed.as_secs_f64()) as u64;
+                self.out.line(&format!(
+                    "info depth {depth} nodes {nodes} nps {nps} time {}",
+                    elapsed.as_millis()
+                ));
+            }
+        }
     }
 
     /// UCI forbids `bestmove` before `stop` in an infinite search, and before `stop` or

@@ -4,7 +4,7 @@
 //! with a generous limit.
 
 use feerie_match::notation;
-use feerie_movegen::{Chess, Position};
+use feerie_movegen::{Chess, Dynamo, Position};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
@@ -183,6 +183,15 @@ async fn analysis_sends_two_lines_and_stops_on_request() {
             pos.play(mv);
         }
     }
+    // Between two depths the progress moves on by itself (Feerie's progress lines).
+    let nodes = |m: &Value| m["progress"]["nodes"].as_u64();
+    let first = nodes(&analysis).expect("progress with the lines");
+    let later = page
+        .until("progress past the first", |m| {
+            m["type"] == "analysis" && nodes(m).is_some_and(|n| n > first)
+        })
+        .await;
+    assert!(later["progress"]["depth"].as_u64().unwrap() >= 1, "{later}");
     page.send(json!({"type": "stop_analysis"})).await;
     page.next_of("analysis_stopped").await;
     while let Some(message) = page.within(Duration::from_millis(1500)).await {
@@ -209,6 +218,19 @@ async fn a_new_position_restarts_the_analysis_with_whites_scores() {
         .as_str()
         .unwrap()
         .starts_with("Ra1"));
+    // Another variant: the engine is set up for it, its moves are written canonically.
+    page.send(json!({"type": "analyse", "variant": "dynamo", "moves": ["e2e4"], "multipv": 1}))
+        .await;
+    let dynamo = page
+        .until("Dynamo's lines", |m| {
+            m["type"] == "analysis" && m["lines"][0]["pv"][0] != "a8a1"
+        })
+        .await;
+    let mut pos = Dynamo::startpos();
+    pos.play(pos.parse_move("e2e4").unwrap());
+    let pv = strings(&dynamo["lines"][0]["pv"]);
+    assert!(pos.parse_move(&pv[0]).is_ok(), "{dynamo}");
+    assert_eq!(dynamo["lines"][0]["pv_text"][0], pv[0]);
     // A position whose game is over is not analysed.
     page.send(analyse(Some("6k1/8/8/8/8/8/5PPP/r5K1 w - - 0 1"), &[], 1))
         .await;
@@ -297,6 +319,45 @@ async fn a_human_resigns_on_the_clock() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_humans_take_back_one_move_resign_and_abort() {
+    let server = Server::start(&[]);
+    let mut page = server.connect().await;
+    let clock = json!({"clock": {"base_ms": 600_000, "inc_ms": 5_000}});
+    page.send(new_game(
+        None,
+        json!("human"),
+        json!("human"),
+        clock.clone(),
+    ))
+    .await;
+    page.next_of("game").await;
+    for uci in ["e2e4", "e7e5"] {
+        page.send(json!({"type": "move", "uci": uci})).await;
+        page.next_of("game").await;
+    }
+    page.send(json!({"type": "takeback"})).await;
+    let back = page.next_of("game").await;
+    assert_eq!(back["moves"], json!(["e2e4"]));
+    assert_eq!(back["turn"], "b");
+    // White's clock is charged with its move (and the increment); Black's is back to
+    // what it was when its turn began.
+    assert!(back["clock"]["white_ms"].as_u64().unwrap() <= 605_000);
+    assert_eq!(back["clock"]["black_ms"], 600_000);
+    page.send(json!({"type": "resign"})).await;
+    let over = page.next_of("game_over").await;
+    assert_eq!(
+        (&over["result"], &over["reason"]),
+        (&json!("1-0"), &json!("White wins by resignation"))
+    );
+    page.send(new_game(None, json!("human"), json!("human"), clock))
+        .await;
+    page.next_of("game").await;
+    page.send(json!({"type": "abort"})).await;
+    let aborted = page.next_of("game_over").await;
+    assert_eq!(aborted["result"], "*");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_engine_mates() {
     let server = Server::start(&[]);
     let mut page = server.connect().await;
@@ -307,6 +368,18 @@ async fn the_engine_mates() {
         json!({"depth": 3}),
     ))
     .await;
+    let start = page.next_of("game").await;
+    assert_eq!(
+        (&start["thinking"], &start["result"]),
+        (&json!("b"), &Value::Null)
+    );
+    // The mating move's state comes with the result, then how the game ended.
+    let last = page.next_of("game").await;
+    assert_eq!(last["moves"], json!(["a8a1"]));
+    assert_eq!(
+        (&last["thinking"], &last["result"]),
+        (&Value::Null, &json!("0-1"))
+    );
     let over = page.next_of("game_over").await;
     assert_eq!(over["result"], "0-1");
     assert_eq!(over["reason"], "Black wins by checkmate");
@@ -472,6 +545,10 @@ async fn bad_messages_get_errors() {
             "move 1 'e2e5' is not legal",
         ),
         (json!({"type": "resign"}).to_string(), "no game is running"),
+        (
+            analyse(None, &["g1f3"; 20_001], 1).to_string(),
+            "more than the 20000",
+        ),
     ] {
         page.ws.send(Message::text(message.clone())).await.unwrap();
         let answer = page.next_of("error").await;

@@ -117,6 +117,40 @@ fn stop_ends_an_infinite_search_promptly() {
     assert!(e.sync().is_empty());
 }
 
+/// Analysis stays live between depths: an infinite search prints `info depth nodes nps
+/// time` lines of its own, with growing node counts, and a finite one never does.
+#[test]
+fn an_infinite_search_reports_its_progress_between_depths() {
+    let is_progress = |l: &str| l.starts_with("info depth") && !l.contains(" pv ");
+    let nodes = |l: &str| -> u64 {
+        let words: Vec<&str> = l.split_whitespace().collect();
+        let at = words
+            .iter()
+            .position(|w| *w == "nodes")
+            .expect("a node count");
+        words[at + 1].parse().unwrap()
+    };
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    let first = e.read_until("a progress line", is_progress);
+    let second = e.read_until("a second progress line", is_progress);
+    let (first, second) = (first.last().unwrap(), second.last().unwrap());
+    for line in [first, second] {
+        for field in ["nps", "time"] {
+            assert!(line.contains(&format!(" {field} ")), "{line}");
+        }
+    }
+    assert!(nodes(second) > nodes(first), "{first} then {second}");
+    e.send("stop");
+    let (_, best) = e.bestmove();
+    assert!(best.is_some());
+
+    e.send("go depth 9");
+    let (lines, _) = e.bestmove();
+    assert!(!lines.iter().any(|l| is_progress(l)), "{lines:?}");
+}
+
 #[test]
 fn ponder_waits_for_ponderhit() {
     let mut e = Engine::start();

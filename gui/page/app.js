@@ -63,10 +63,13 @@ function setStatus(text, error = false) {
   el.classList.toggle('error', error);
 }
 
+let lineToken = 0;
 /** Shows the line `moves` from (`variant`, `fen`), at `ply` (default: its end). Throws the
  * server's words when the line is not legal; nothing changes then. */
 async function setLine(variant, fen, moves, ply = moves.length, { keepResult = false } = {}) {
+  const token = ++lineToken;
   const full = await position(variant, fen, moves).promise;
+  if (token !== lineToken) return; // a later line was asked for meanwhile
   const variantChanged = variant !== state.variant;
   Object.assign(state, {
     variant, fen, moves: full.moves, history: full.history, startFen: full.start_fen, final: full,
@@ -136,7 +139,7 @@ function pick(candidates) {
   const box = $('chooser');
   const list = box.querySelector('.candidates');
   list.innerHTML = candidates.map((m, i) => `<button type="button" class="candidate" data-uci="${esc(m.uci)}" data-i="${i}">
-    ${miniature(m.fen, m.uci, board.orientation)}<span class="notation">${esc(m.text)}</span></button>`).join('');
+    ${miniature(m.fen, m.uci, board.orientation, board.pieces)}<span class="notation">${esc(m.text)}</span></button>`).join('');
   box.hidden = false;
   list.onclick = (e) => {
     const c = e.target.closest('.candidate');

@@ -40,30 +40,42 @@ export function moveParts(uci) {
 const sign = (x) => Math.sign(x);
 const inside = (f, r) => f >= 0 && f < 8 && r >= 0 && r < 8;
 
+/** Steps from (f, r) along (dx, dy) to the edge, plus 100 when a piece stands in the way
+ * on `before` (the squares in `ignore` excepted). */
+function run(f, r, dx, dy, before, ignore) {
+  let x = f + dx; let y = r + dy; let n = 1; let clear = true;
+  while (inside(x, y)) {
+    if (before[y * 8 + x] && !ignore.includes(y * 8 + x)) clear = false;
+    x += dx; y += dy; n += 1;
+  }
+  return n + (clear ? 0 : 100);
+}
+
 /** The step a piece leaving the board from `from` took, for the mark on the rim: the
  * direction of the move's other displacement when there is one (both pieces of a push or
- * pull travel the same way), else the nearest edge reached over empty squares. Drawing only. */
+ * pull travel the same way); when both leave, the way along their line whose front piece
+ * has the shorter clear run; else the nearest edge reached over empty squares. The move
+ * does not say which way a piece went: this is for drawing only. */
 function exitStep(from, parts, before) {
-  const f = FILES.indexOf(from[0]);
-  const r = Number(from[1]) - 1;
+  const at = (sq) => { const i = squareIndex(sq); return [i % 8, Math.floor(i / 8)]; };
   const norm = (dx, dy) => (dx === 0 || dy === 0 || Math.abs(dx) === Math.abs(dy)
     ? [sign(dx), sign(dy)] : [dx, dy]);
+  const ignore = parts.map((p) => squareIndex(p.from));
+  const [f, r] = at(from);
   const other = parts.find((p) => p.from !== from);
   if (other && other.to) {
-    const a = squareIndex(other.from);
-    const b = squareIndex(other.to);
-    return norm((b % 8) - (a % 8), Math.floor(b / 8) - Math.floor(a / 8));
+    const [a, b] = [at(other.from), at(other.to)];
+    return norm(b[0] - a[0], b[1] - a[1]);
   }
   if (other) {
-    const o = squareIndex(other.from);
-    const d = norm(f - (o % 8), r - Math.floor(o / 8));
-    return d;
+    const [a, b] = parts.map((p) => at(p.from));
+    const d = norm(b[0] - a[0], b[1] - a[1]);
+    const back = [-d[0], -d[1]];
+    return run(...b, ...d, before, ignore) <= run(...a, ...back, before, ignore) ? d : back;
   }
   let best = null;
   for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]]) {
-    let x = f + dx; let y = r + dy; let n = 1; let clear = true;
-    while (inside(x, y)) { if (before[y * 8 + x]) clear = false; x += dx; y += dy; n += 1; }
-    const score = n + (clear ? 0 : 100);
+    const score = run(f, r, dx, dy, before, ignore);
     if (!best || score < best[0]) best = [score, [dx, dy]];
   }
   return best[1];
@@ -76,6 +88,21 @@ function exitCell(from, parts, before) {
   let y = Number(from[1]) - 1;
   while (inside(x, y)) { x += dx; y += dy; }
   return [Math.max(-1, Math.min(8, x)), Math.max(-1, Math.min(8, y))];
+}
+
+/** The marks of the pieces move `parts` took off `before`: {from, text, cell: [x, y]}, two
+ * marks in one rim cell set side by side along the rim. */
+function exitMarks(parts, before) {
+  const seen = new Map();
+  return parts.filter((p) => !p.to).map((p) => {
+    const [x, y] = exitCell(p.from, parts, before);
+    const key = `${x},${y}`;
+    const k = seen.get(key) ?? 0;
+    seen.set(key, k + 1);
+    const along = k * 0.55;
+    const cell = y < 0 || y > 7 ? [x + along, y] : [x, y + along];
+    return { from: p.from, text: before[squareIndex(p.from)], cell };
+  });
 }
 
 export class Board {
@@ -169,6 +196,7 @@ export class Board {
       }
     }
     for (const sq of this.marked) sq.classList.remove('last', 'check');
+    for (const badge of this.el.querySelectorAll('.was')) badge.remove();
     this.marked = [];
     const mark = (name, cls) => {
       const sq = this.squares[squareIndex(name)];
@@ -178,9 +206,7 @@ export class Board {
     const parts = last ? moveParts(last) : [];
     for (const p of parts) { mark(p.from, 'last'); if (p.to) mark(p.to, 'last'); }
     if (check) mark(check, 'check');
-    this.exitMarks = parts.filter((p) => !p.to && before).map((p) => ({
-      cell: exitCell(p.from, parts, before), text: before[squareIndex(p.from)], from: p.from,
-    }));
+    this.exitMarks = before ? exitMarks(parts, before) : [];
     this.drawExits();
     if (mutation && before && parts.length === 1 && parts[0].to) this.markMutation(parts[0], before, board);
   }
@@ -195,7 +221,6 @@ export class Board {
     badge.className = 'was';
     badge.title = `the ${pieceName(was)} became a ${pieceName(now).split(' ')[1]}`;
     badge.innerHTML = pieceSvg(was);
-    piece.classList.add('mutated');
     piece.append(badge);
   }
 
@@ -204,8 +229,8 @@ export class Board {
     const white = this.orientation === 'w';
     // The centre of rim cell k (-1 and 8 are the rim's two sides) along one axis.
     const at = (k) => {
-      if (k < 0) return 'calc(var(--rim) / 2)';
-      if (k > 7) return 'calc(var(--rim) * 1.5 + var(--bs))';
+      if (k <= -1) return 'calc(var(--rim) / 2)';
+      if (k >= 8) return 'calc(var(--rim) * 1.5 + var(--bs))';
       return `calc(var(--rim) + ${k + 0.5} * var(--sq))`;
     };
     this.exits.innerHTML = (this.exitMarks || []).map(({ cell: [x, y], text, from }) => {
@@ -337,13 +362,15 @@ export class Board {
 }
 
 /** A miniature board (SVG) of `fen`, the squares of move `uci` tinted, White at the bottom
- * unless `orientation` is `b`. */
-export function miniature(fen, uci, orientation) {
+ * unless `orientation` is `b`; pieces that left the board (taken from `before`, the
+ * board the move was played on) are drawn on its rim where they left. */
+export function miniature(fen, uci, orientation, before) {
   const board = fenBoard(fen);
+  const parts = moveParts(uci);
   const marked = new Set();
-  for (const p of moveParts(uci)) { marked.add(p.from); if (p.to) marked.add(p.to); }
+  for (const p of parts) { marked.add(p.from); if (p.to) marked.add(p.to); }
   const white = orientation !== 'b';
-  let cells = '';
+  let cells = '<rect class="mr" x="-5" y="-5" width="90" height="90" rx="2"/>';
   let men = '';
   for (let i = 0; i < 64; i++) {
     const f = i % 8; const r = Math.floor(i / 8);
@@ -354,7 +381,12 @@ export function miniature(fen, uci, orientation) {
     cells += `<rect class="${cls}" x="${x}" y="${y}" width="10" height="10"/>`;
     if (board[i]) men += glyphUses(board[i], x, y, 0.1);
   }
-  const offs = moveParts(uci).filter((p) => !p.to).length;
-  const label = offs ? `${offs} piece${offs > 1 ? 's' : ''} off the board` : '';
-  return `<svg class="mini" viewBox="0 0 80 80" role="img" aria-label="${label}">${cells}${men}</svg>`;
+  // The centre of rim cell k (-1 and 8 are the rim) along one axis.
+  const at = (k) => (k <= -1 ? -2.5 : k >= 8 ? 82.5 : k * 10 + 5);
+  for (const { cell: [cx, cy], text } of before ? exitMarks(parts, before) : []) {
+    const x = at(white ? cx : 7 - cx);
+    const y = at(white ? 7 - cy : cy);
+    men += `<circle class="mx" cx="${x}" cy="${y}" r="4.6"/>${glyphUses(text, x - 4.5, y - 4.5, 0.09)}`;
+  }
+  return `<svg class="mini" viewBox="-5 -5 90 90" role="img">${cells}${men}</svg>`;
 }

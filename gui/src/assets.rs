@@ -9,38 +9,27 @@ pub struct Asset {
     pub bytes: &'static [u8],
 }
 
+/// An embedded file of `gui/page/`, served at `path`.
+macro_rules! page_file {
+    ($path:literal, $file:literal, $content_type:expr) => {
+        Asset {
+            path: $path,
+            content_type: $content_type,
+            bytes: include_bytes!(concat!("../page/", $file)),
+        }
+    };
+}
+
+const SCRIPT: &str = "text/javascript; charset=utf-8";
+
 /// Every file the page is made of. A new file of `gui/page/` is added here.
 pub const ASSETS: &[Asset] = &[
-    Asset {
-        path: "/",
-        content_type: "text/html; charset=utf-8",
-        bytes: include_bytes!("../page/index.html"),
-    },
-    Asset {
-        path: "/app.js",
-        content_type: "text/javascript; charset=utf-8",
-        bytes: include_bytes!("../page/app.js"),
-    },
-    Asset {
-        path: "/pieces.js",
-        content_type: "text/javascript; charset=utf-8",
-        bytes: include_bytes!("../page/pieces.js"),
-    },
-    Asset {
-        path: "/board.js",
-        content_type: "text/javascript; charset=utf-8",
-        bytes: include_bytes!("../page/board.js"),
-    },
-    Asset {
-        path: "/engine.js",
-        content_type: "text/javascript; charset=utf-8",
-        bytes: include_bytes!("../page/engine.js"),
-    },
-    Asset {
-        path: "/style.css",
-        content_type: "text/css; charset=utf-8",
-        bytes: include_bytes!("../page/style.css"),
-    },
+    page_file!("/", "index.html", "text/html; charset=utf-8"),
+    page_file!("/style.css", "style.css", "text/css; charset=utf-8"),
+    page_file!("/app.js", "app.js", SCRIPT),
+    page_file!("/pieces.js", "pieces.js", SCRIPT),
+    page_file!("/board.js", "board.js", SCRIPT),
+    page_file!("/engine.js", "engine.js", SCRIPT),
 ];
 
 /// The asset served at `path`.
@@ -106,7 +95,11 @@ mod tests {
             for (at, _) in text.match_indices(" from './") {
                 let rest = &text[at + " from './".len()..];
                 let path = format!("/{}", &rest[..rest.find('\'').unwrap()]);
-                assert!(find(&path).is_some(), "{}: {path} is not embedded", script.path);
+                assert!(
+                    find(&path).is_some(),
+                    "{}: {path} is not embedded",
+                    script.path
+                );
                 reached.push(path);
             }
         }

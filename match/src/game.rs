@@ -51,14 +51,16 @@ pub struct GameEnd {
     pub broken: [bool; 2],
 }
 
-fn color_name(c: Color) -> &'static str {
+/// "White" or "Black".
+pub fn color_name(c: Color) -> &'static str {
     match c {
         Color::White => "White",
         Color::Black => "Black",
     }
 }
 
-fn loss_for(side: Color) -> GameResult {
+/// The result when `side` loses.
+pub fn loss_for(side: Color) -> GameResult {
     match side {
         Color::White => GameResult::BlackWins,
         Color::Black => GameResult::WhiteWins,

@@ -30,7 +30,7 @@ use feerie_eval::Evaluator;
 use feerie_movegen::{MoveBuffer, MoveCode};
 use ordering::{score_moves, History, Picker};
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 use thread::{Plan, RootMove, Shared, ThreadData, Worker};
 use tt::TransTable;
@@ -126,11 +126,17 @@ pub struct SearchResult<M> {
     pub nodes: u64,
 }
 
-/// Flags the UCI thread sets while a search runs.
+/// Flags the UCI thread sets while a search runs, and the progress the search
+/// publishes for it.
 #[derive(Debug, Default)]
 pub struct Signals {
     pub stop: AtomicBool,
     pub ponderhit: AtomicBool,
+    /// The depth the main thread is searching now (0 before the first).
+    pub depth: AtomicU32,
+    /// Nodes searched so far by all threads, as last published (every few hundred nodes
+    /// of the main thread): what a progress report between two depths shows.
+    pub nodes: AtomicU64,
 }
 
 /// Settings from UCI options.

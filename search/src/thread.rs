@@ -178,6 +178,9 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
                 depth
             };
             self.seldepth = 0;
+            if self.id == 0 {
+                self.shared.signals.depth.store(d as u32, Relaxed);
+            }
             for pv_idx in 0..multipv {
                 self.aspiration(d, pv_idx, report.as_deref_mut());
                 if self.stopped {
@@ -439,8 +442,10 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
                 // the best root move searched so far (or the first in order).
                 stop |= tm.hard_exceeded();
             }
+            let nodes = self.shared.total_nodes();
+            signals.nodes.store(nodes, Relaxed);
             if let Some(limit) = self.shared.node_limit {
-                stop |= self.shared.total_nodes() >= limit;
+                stop |= nodes >= limit;
             }
             if stop {
                 self.shared.stop.store(true, Relaxed);

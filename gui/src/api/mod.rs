@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 /// The largest request body: room for a PGN file of a few thousand games, and a game of
 /// [`MAX_PLIES`] moves many times over.
-const BODY_LIMIT: usize = 4 << 20;
+pub(crate) const BODY_LIMIT: usize = 4 << 20;
 
 /// The longest game a request may hold: far beyond any real game (the 50-move rule ends
 /// games long before), short enough that replaying it stays a matter of seconds.
@@ -48,7 +48,7 @@ pub fn error(status: StatusCode, message: &str) -> Response {
 }
 
 /// Refuses games of more than [`MAX_PLIES`] moves, before any replay.
-fn check_length(plies: usize) -> Result<(), String> {
+pub(crate) fn check_length(plies: usize) -> Result<(), String> {
     if plies > MAX_PLIES {
         return Err(format!(
             "the game has {plies} moves, more than the {MAX_PLIES} the server replays"

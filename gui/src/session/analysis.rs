@@ -5,7 +5,7 @@
 
 use super::board::Board;
 use super::engine::Engine;
-use super::lines::{parse_info, Lines};
+use super::lines::{parse_info, parse_progress, Lines, Progress};
 use super::messages::Outbox;
 use crate::server::EngineConfig;
 use serde_json::json;
@@ -132,6 +132,7 @@ async fn run(
         job: &job,
         name: engine.name.clone(),
         lines: Lines::default(),
+        progress: None,
         last_sent: None,
         pending: false,
         out: &out,
@@ -206,6 +207,7 @@ struct Search<'a> {
     job: &'a Job,
     name: String,
     lines: Lines,
+    progress: Option<Progress>,
     last_sent: Option<Instant>,
     /// Lines changed since they were last sent.
     pending: bool,
@@ -213,13 +215,19 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// An engine's line: a new PV is sent now, or when the throttle allows.
+    /// An engine's line: a new PV or progress is sent now, or when the throttle allows.
     fn read(&mut self, text: &str) {
-        let Some(line) = parse_info(text, self.job.board.as_ref()) else {
+        if let Some(progress) = parse_progress(text) {
+            self.progress = Some(progress);
+            self.pending = true;
+        }
+        if let Some(line) = parse_info(text, self.job.board.side_to_move()) {
+            self.lines.update(line);
+            self.pending = true;
+        }
+        if !self.pending {
             return;
-        };
-        self.lines.update(line);
-        self.pending = true;
+        }
         if self.last_sent.is_none_or(|t| t.elapsed() >= THROTTLE) {
             self.flush();
         }
@@ -235,7 +243,8 @@ impl Search<'_> {
         self.out.send(json!({
             "type": "analysis",
             "engine": self.name,
-            "lines": self.lines.current(self.job.multipv),
+            "lines": self.lines.current(self.job.multipv, self.job.board.as_ref()),
+            "progress": self.progress,
         }));
     }
 }

@@ -29,8 +29,10 @@ pub trait Board: Send + Sync + std::fmt::Debug {
     fn line_text(&self, line: &[String]) -> Vec<String>;
 }
 
-/// The game `spec` describes, replayed: an error names what is wrong with it.
+/// The game `spec` describes, replayed: an error names what is wrong with it (a game
+/// longer than the API takes is refused too).
 pub fn load(spec: &GameSpec) -> Result<Box<dyn Board>, String> {
+    crate::api::check_length(spec.moves.len())?;
     spec.variant()?.dispatch(Load(spec))
 }
 
@@ -125,13 +127,10 @@ impl<P: Position> Board for Typed<P> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
-    fn spec(variant: &str, fen: Option<&str>, moves: &[&str]) -> GameSpec {
-        GameSpec {
-            variant: variant.to_string(),
-            fen: fen.map(str::to_string),
-            moves: moves.iter().map(|m| m.to_string()).collect(),
-        }
+    fn spec(game: serde_json::Value) -> GameSpec {
+        serde_json::from_value(game).unwrap()
     }
 
     fn strings(words: &[&str]) -> Vec<String> {
@@ -140,7 +139,7 @@ mod tests {
 
     #[test]
     fn plays_undoes_and_writes_the_position_command() {
-        let mut board = load(&spec("chess", None, &["e2e4"])).unwrap();
+        let mut board = load(&spec(json!({"variant": "chess", "moves": ["e2e4"]}))).unwrap();
         assert_eq!(board.side_to_move(), Color::Black);
         assert!(board.play("e2e4").is_err());
         board.play("e7e5").unwrap();
@@ -150,14 +149,14 @@ mod tests {
         );
         board.undo();
         assert_eq!(board.moves(), ["e2e4".to_string()]);
-        assert!(load(&spec("chess", None, &["e2e5"]))
+        assert!(load(&spec(json!({"variant": "chess", "moves": ["e2e5"]})))
             .unwrap_err()
             .contains("move 1 'e2e5'"));
     }
 
     #[test]
     fn line_text_stops_at_the_first_illegal_move() {
-        let board = load(&spec("chess", None, &[])).unwrap();
+        let board = load(&spec(json!({"variant": "chess"}))).unwrap();
         assert_eq!(
             board.line_text(&strings(&["e2e4", "e7e5", "e1e3", "g1f3"])),
             strings(&["e4", "e5"])
@@ -166,16 +165,15 @@ mod tests {
 
     #[test]
     fn outcome_names_the_winner() {
-        let mated = load(&spec(
-            "chess",
-            Some("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1"),
-            &[],
-        ))
-        .unwrap();
+        let fen = "R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1";
+        let mated = load(&spec(json!({"variant": "chess", "fen": fen}))).unwrap();
         assert_eq!(
             mated.outcome(),
             Some((GameResult::WhiteWins, Outcome::Checkmate))
         );
-        assert_eq!(load(&spec("dynamo", None, &[])).unwrap().outcome(), None);
+        assert_eq!(
+            load(&spec(json!({"variant": "dynamo"}))).unwrap().outcome(),
+            None
+        );
     }
 }

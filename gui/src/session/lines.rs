@@ -29,9 +29,11 @@ pub struct Line {
     pub pv_text: Vec<String>,
 }
 
-/// The `info` line `text` as a line of the analysis of `board`, when it carries a depth,
-/// a score and a PV (other `info` lines, `currmove` and strings, are not lines).
-pub fn parse_info(text: &str, board: &dyn Board) -> Option<Line> {
+/// The `info` line `text` as a line of the analysis of a position where `side` is to
+/// move, when it carries a depth, a score and a PV (other `info` lines, `currmove` and
+/// strings, are not lines). Its `pv_text` is left to [`Lines::current`], which writes it
+/// only for the lines the page receives.
+pub fn parse_info(text: &str, side: Color) -> Option<Line> {
     let mut words = text.split_whitespace();
     if words.next() != Some("info") {
         return None;
@@ -70,7 +72,7 @@ pub fn parse_info(text: &str, board: &dyn Board) -> Option<Line> {
     if line.pv.is_empty() {
         return None;
     }
-    let sign = match board.side_to_move() {
+    let sign = match side {
         Color::White => 1,
         Color::Black => -1,
     };
@@ -78,8 +80,40 @@ pub fn parse_info(text: &str, board: &dyn Board) -> Option<Line> {
         ReportedScore::Cp(cp) => Score::Cp(sign * cp),
         ReportedScore::Mate(n) => Score::Mate(sign * n),
     };
-    line.pv_text = board.line_text(&line.pv);
     Some(line)
+}
+
+/// How far the whole search is: from any `info` line with a depth and a node count,
+/// including the progress lines an engine prints between two depths.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Progress {
+    pub depth: u32,
+    pub nodes: u64,
+    pub nps: u64,
+    pub time_ms: u64,
+}
+
+/// The progress an `info` line reports, when it has a depth and a node count.
+pub fn parse_progress(text: &str) -> Option<Progress> {
+    let mut words = text.split_whitespace();
+    if words.next() != Some("info") {
+        return None;
+    }
+    let (mut depth, mut nodes, mut progress) = (None, None, Progress::default());
+    while let Some(word) = words.next() {
+        let mut number = || words.next().and_then(|n| n.parse::<u64>().ok());
+        match word {
+            "depth" => depth = number(),
+            "nodes" => nodes = number(),
+            "nps" => progress.nps = number().unwrap_or(0),
+            "time" => progress.time_ms = number().unwrap_or(0),
+            "pv" | "string" => break,
+            _ => {}
+        }
+    }
+    progress.depth = u32::try_from(depth?).ok()?;
+    progress.nodes = nodes?;
+    Some(progress)
 }
 
 /// The latest line of each `multipv`, sorted.
@@ -94,9 +128,16 @@ impl Lines {
     }
 
     /// The lines, sorted by `multipv`, dropping those beyond `multipv` (an engine
-    /// that ignores the option).
-    pub fn current(&self, multipv: u32) -> Vec<&Line> {
-        self.latest.range(1..=multipv).map(|(_, l)| l).collect()
+    /// that ignores the option), with their moves written in notation on `board`.
+    pub fn current(&self, multipv: u32, board: &dyn Board) -> Vec<Line> {
+        let with_text = |line: &Line| Line {
+            pv_text: board.line_text(&line.pv),
+            ..line.clone()
+        };
+        self.latest
+            .range(1..=multipv)
+            .map(|(_, l)| with_text(l))
+            .collect()
     }
 }
 
@@ -118,19 +159,17 @@ mod tests {
     #[test]
     fn reads_a_line_with_white_scores_and_notation() {
         let black_to_move = board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
-        let line = parse_info(
-            "info depth 6 seldepth 12 multipv 2 score cp -12 nodes 12082 nps 2525501 hashfull 6 time 4 pv b8c6 b1c3 e1e5",
-            black_to_move.as_ref(),
-        )
-        .unwrap();
+        let text = "info depth 6 seldepth 12 multipv 2 score cp -12 nodes 12082 nps 2525501 hashfull 6 time 4 pv b8c6 b1c3 e1e5";
+        let mut lines = Lines::default();
+        lines.update(parse_info(text, Color::Black).unwrap());
+        let line = lines.current(2, black_to_move.as_ref()).remove(0);
         assert_eq!(line.multipv, 2);
         assert_eq!((line.depth, line.seldepth), (6, 12));
         assert_eq!(line.score, Score::Cp(12));
         assert_eq!((line.nodes, line.nps, line.time_ms), (12082, 2525501, 4));
         assert_eq!(line.pv, ["b8c6", "b1c3", "e1e5"]);
         assert_eq!(line.pv_text, ["Nc6", "Nc3"]);
-        let mate =
-            parse_info("info depth 3 score mate -2 pv b8c6", black_to_move.as_ref()).unwrap();
+        let mate = parse_info("info depth 3 score mate -2 pv b8c6", Color::Black).unwrap();
         assert_eq!((mate.multipv, mate.score), (1, Score::Mate(2)));
         assert_eq!(
             serde_json::to_value(mate.score).unwrap(),
@@ -140,7 +179,6 @@ mod tests {
 
     #[test]
     fn other_info_lines_are_not_lines() {
-        let start = board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         for text in [
             "info string hello",
             "info depth 5 currmove e2e4 currmovenumber 1",
@@ -148,7 +186,31 @@ mod tests {
             "info score cp 10 pv e2e4",
             "bestmove e2e4",
         ] {
-            assert_eq!(parse_info(text, start.as_ref()), None, "{text}");
+            assert_eq!(parse_info(text, Color::White), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn progress_comes_from_every_line_with_depth_and_nodes() {
+        let between_depths = "info depth 11 nodes 150528 nps 150511 time 1000";
+        assert_eq!(
+            parse_progress(between_depths),
+            Some(Progress {
+                depth: 11,
+                nodes: 150528,
+                nps: 150511,
+                time_ms: 1000
+            })
+        );
+        assert_eq!(parse_info(between_depths, Color::White), None);
+        let line = "info depth 6 multipv 2 score cp -12 nodes 12082 nps 25 time 4 pv b8c6";
+        assert_eq!(parse_progress(line).map(|p| p.nodes), Some(12082));
+        for text in [
+            "info string depth 3 nodes 4",
+            "info depth 5 currmove e2e4",
+            "info nodes 9",
+        ] {
+            assert_eq!(parse_progress(text), None, "{text}");
         }
     }
 
@@ -162,10 +224,10 @@ mod tests {
             "info depth 2 multipv 1 score cp 7 pv g1f3",
             "info depth 2 multipv 3 score cp 1 pv a2a3",
         ] {
-            lines.update(parse_info(text, start.as_ref()).unwrap());
+            lines.update(parse_info(text, Color::White).unwrap());
         }
         let shown: Vec<_> = lines
-            .current(2)
+            .current(2, start.as_ref())
             .iter()
             .map(|l| l.pv_text[0].clone())
             .collect();

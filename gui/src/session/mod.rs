@@ -35,7 +35,9 @@ pub fn routes() -> Router<Arc<AppState>> {
 }
 
 async fn upgrade(ws: WebSocketUpgrade, State(state): State<Arc<AppState>>) -> Response {
-    ws.on_upgrade(move |socket| run(socket, state))
+    // A message is a game at most: the API's limit on request bodies.
+    ws.max_message_size(crate::api::BODY_LIMIT)
+        .on_upgrade(move |socket| run(socket, state))
 }
 
 /// What one tab has running.

@@ -8,6 +8,7 @@ use super::engine::Engine;
 use super::messages::Outbox;
 use crate::server::EngineConfig;
 use feerie_match::clock::{Clock, Control};
+use feerie_match::game::{color_name as side_name, loss_for};
 use feerie_match::pgn::GameResult;
 use feerie_movegen::{Color, Outcome};
 use serde_json::{json, Value};
@@ -71,20 +72,6 @@ impl Game {
 struct End {
     result: GameResult,
     reason: String,
-}
-
-fn side_name(side: Color) -> &'static str {
-    match side {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
-fn win_for(side: Color) -> GameResult {
-    match side {
-        Color::White => GameResult::WhiteWins,
-        Color::Black => GameResult::BlackWins,
-    }
 }
 
 /// The end by the rules of a position whose game is over.
@@ -336,11 +323,14 @@ impl Play {
         None
     }
 
-    /// After a move: the new turn's clock starts and the page is told.
+    /// After a move: the new turn's clock starts and the page is told (unless the move
+    /// ended the game: then the last state comes with the result).
     fn moved(&mut self) {
         self.history.push(self.clocks.clone());
         self.turn_started = Instant::now();
-        self.send_state(None);
+        if self.board.outcome().is_none() {
+            self.send_state(None);
+        }
     }
 
     /// Back to the human's previous turn, dropping the search of the engine to move.
@@ -396,7 +386,7 @@ impl Play {
             }
         };
         Some(End {
-            result: win_for(side.flip()),
+            result: loss_for(side),
             reason: format!("{} wins by resignation", side_name(side.flip())),
         })
     }
@@ -425,7 +415,7 @@ impl Play {
 
     fn lost(&self, side: Color, reason: String) -> End {
         End {
-            result: win_for(side.flip()),
+            result: loss_for(side),
             reason,
         }
     }
