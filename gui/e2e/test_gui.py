@@ -474,7 +474,7 @@ def promotion(page, _shots):
     assert page.dom_board()["b8"] == "N", page.dom_board()
 
 
-def pgn_round_trip(page, _shots, downloads):
+def pgn_round_trip(page, shots, downloads):
     """The exported PGN, imported again, gives the same game."""
     page.new_game("chess")
     page.play_all(["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"])
@@ -506,6 +506,8 @@ def pgn_round_trip(page, _shots, downloads):
     assert not page.text("#pgn-error"), page.text("#pgn-error")
     assert len(page.find_all("#moves .move")) == 5, "imported move list"
     page.check_board()
+    with analysing(page, min_depth=6):
+        page.screenshot(shots, "chess")
 
 
 @contextlib.contextmanager
@@ -599,7 +601,7 @@ def checkmate(page, shots):
     status = page.text("#game-status")
     assert "checkmate" in status.lower(), status
     print(f"  game status: {status.strip()!r}")
-    page.screenshot(shots, "chess")
+    page.screenshot(shots, "chess-checkmate")
 
 
 # ------------------------------------------------------------------------------------------
@@ -679,6 +681,9 @@ def main():
             except Exception:
                 failures.append(name)
                 print(f"  FAILED: {name}\n{traceback.format_exc()}", flush=True)
+                if server.proc.poll() is not None:
+                    print(f"feerie gui has exited (status {server.proc.returncode}): stopping")
+                    break
                 slug = re.sub(r"\W+", "-", name).strip("-")
                 try:
                     driver.save_screenshot(os.path.join(shots, f"failed-{slug}.png"))
@@ -696,7 +701,7 @@ def main():
         shutil.rmtree(downloads, ignore_errors=True)
     if failures:
         print(f"{len(failures)} scenario(s) failed: {', '.join(failures)}")
-        print("server output:\n" + "".join(server.output))
+        print(f"server output (status {server.proc.returncode}):\n" + "".join(server.output))
         return 1
     print("all scenarios passed")
     return 0
