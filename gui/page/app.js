@@ -215,6 +215,7 @@ document.addEventListener('keydown', (e) => {
   if (e.target.closest('input, textarea, select') || e.altKey || e.ctrlKey || e.metaKey) return;
   const go = { ArrowLeft: nav.prev, ArrowRight: nav.next, ArrowUp: nav.first, ArrowDown: nav.last }[e.key];
   if (go && $('chooser').hidden) { e.preventDefault(); go(); }
+  if (e.key === 'f') $('flip').click();
 });
 
 /* ---- results ---- */
@@ -248,7 +249,7 @@ function renderGameStatus() {
 /* ---- variant, new game, flip ---- */
 
 async function newGame(variant) {
-  engines.abortGame();
+  engines.abortGame(true);
   state.names = { white: 'White', black: 'Black' };
   renderNames();
   try {

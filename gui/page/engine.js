@@ -360,14 +360,19 @@ export class Engines {
     this.lastClocks = this.clockValues(g);
     const result = msg.result === '*' ? null : { result: msg.result, reason: msg.reason };
     this.host.gameLine(g.spec.variant, g.spec.fen, moves, result);
-    this.host.setStatus(`Game over: ${msg.result} ${msg.reason}`, /crash|illegal/i.test(msg.reason));
+    const words = result ? `Game over: ${msg.result} ${msg.reason}` : `${msg.reason}.`;
+    this.host.setStatus(words, /crash|illegal/i.test(msg.reason));
     this.renderGame();
   }
 
-  /** Ends the running game without a result; the clocks go blank. */
-  abortGame() {
+  /** Ends the running game without a result; the clocks go blank. `discard`: the page
+   * moves on to another game at once, and the aborted one's last messages are ignored. */
+  abortGame(discard = false) {
     this.lastClocks = null;
-    if (this.game) this.send({ type: 'abort' });
+    if (this.game) {
+      this.send({ type: 'abort' });
+      if (discard) { this.game = null; this.renderGame(); }
+    }
     this.tick();
   }
 
