@@ -345,7 +345,7 @@ export class Engines {
     if (!this.game) return;
     Object.assign(this.game, {
       moves: this.fullMoves(msg.moves || []), turn: msg.turn, clock: msg.clock, thinking: msg.thinking,
-      at: performance.now(), started: true,
+      at: performance.now(), started: true, frozen: Boolean(msg.result), // the clocks stop at the end
     });
     const { variant, fen } = this.game.spec;
     this.host.gameLine(variant, fen, this.game.moves, null);
@@ -417,7 +417,7 @@ export class Engines {
     for (const [side, id] of [['w', 'clock-white'], ['b', 'clock-black']]) {
       const el = $(id);
       el.textContent = v ? clockText(v[side]) : '-:--';
-      el.classList.toggle('running', Boolean(this.game?.started && turn === side && v));
+      el.classList.toggle('running', Boolean(this.game?.started && !this.game.frozen && turn === side && v));
       el.classList.toggle('low', Boolean(v && v[side] < 10000));
       el.classList.toggle('none', !v);
     }
