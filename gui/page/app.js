@@ -188,7 +188,7 @@ function markCurrentMove() {
   const el = list.querySelector(`.move[data-ply="${state.ply}"]`);
   if (el) {
     el.classList.add('current');
-    const top = el.offsetTop - list.offsetTop;
+    const top = el.offsetTop; // #moves is positioned: offsets are within it
     if (top < list.scrollTop || top + el.offsetHeight > list.scrollTop + list.clientHeight) {
       list.scrollTop = top - list.clientHeight / 2;
     }
@@ -352,6 +352,12 @@ $('pgn-import').addEventListener('click', async () => {
     if (!games.length) throw new Error('no game in this text');
     const g = games[0];
     await setLine(g.variant, g.fen ?? null, g.moves);
+    if (g.result && g.result !== '*' && !state.final.outcome) {
+      // A result the moves do not show (a resignation, a loss on time) comes from the PGN.
+      state.result = { result: g.result, reason: 'as the PGN says' };
+      renderMoves();
+      renderGameStatus();
+    }
     state.names = { white: g.white || 'White', black: g.black || 'Black' };
     renderNames();
     setStatus(`Imported ${g.white} – ${g.black} (${g.variant}, ${g.moves.length} plies)${games.length > 1 ? `: the first of ${games.length} games` : ''}.`);
