@@ -11,7 +11,8 @@ variant into SCREENSHOT_DIR and prints figures (highlight time, analysis updates
 second, page weight) without asserting them.
 
 Needs Debian's `chromium` and `chromium-driver` and the `selenium` package; when one is
-missing the script says what to install and exits with status 3. Any failed scenario
+missing the script says what to install and exits with status 3 (FEERIE_CHROMIUM and
+FEERIE_CHROMEDRIVER name other paths than /usr/bin/chromium and /usr/bin/chromedriver). Any failed scenario
 makes the exit status 1. Waits are generous and event-driven: a slow machine only makes
 the run longer.
 """
@@ -562,7 +563,7 @@ def running_figures(page, first):
         setTimeout(() => { clearInterval(timer); done(count); }, 5000);
         """
     )
-    print(f"  figure: analysis updates per second over 5 s: {changes / 5:.1f}")
+    print(f"  figure: visible changes of #lines per second over 5 s: {changes / 5:.1f}")
     print(f"  figure: depth shown after 5 s: {page.text(first + ' .depth').strip()}")
 
 
