@@ -12,9 +12,9 @@ second, page weight) without asserting them.
 
 Needs Debian's `chromium` and `chromium-driver` and the `selenium` package; when one is
 missing the script says what to install and exits with status 3 (FEERIE_CHROMIUM and
-FEERIE_CHROMEDRIVER name other paths than /usr/bin/chromium and /usr/bin/chromedriver). Any failed scenario
-makes the exit status 1. Waits are generous and event-driven: a slow machine only makes
-the run longer.
+FEERIE_CHROMEDRIVER name other paths than /usr/bin/chromium and /usr/bin/chromedriver).
+Any failed scenario makes the exit status 1. Waits are generous and event-driven: a slow
+machine only makes the run longer.
 """
 
 import contextlib
