@@ -590,15 +590,19 @@ def checkmate(page, shots):
     )[0]
     page.moves.append(reply)
     position = page.check_board()
-    mates = [
-        m["uci"]
-        for m in position["legal"]
-        if (page.server.position(page.variant, page.fen, page.moves + [m["uci"]])["outcome"] or {}).get("reason") == "checkmate"
-    ]
+
+    def mating(uci):
+        after = page.server.position(page.variant, page.fen, page.moves + [uci])
+        return (after["outcome"] or {}).get("reason") == "checkmate"
+
+    mates = [m["uci"] for m in position["legal"] if mating(m["uci"])]
     assert mates, f"no mate in one after {page.moves}"
     final = page.play(mates[0][:2], mates[0][2:4], mates[0])
     assert final["outcome"] == {"result": "1-0", "reason": "checkmate"}, final["outcome"]
-    wait_for("#game-status[data-result=1-0]", lambda: page.attr("#game-status", "data-result") == "1-0")
+    wait_for(
+        "#game-status[data-result=1-0]",
+        lambda: page.attr("#game-status", "data-result") == "1-0",
+    )
     status = page.text("#game-status")
     assert "checkmate" in status.lower(), status
     print(f"  game status: {status.strip()!r}")
