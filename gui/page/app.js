@@ -2,8 +2,8 @@
 // board, the move list, FEN and PGN tools. Rules, notation and positions come from the
 // server (docs/gui-api.md); engines (analysis, games) are in engine.js.
 
-import { Board, fenBoard, miniature } from './board.js';
-import { installPieceSymbols } from './pieces.js';
+import { Board, fenBoard, miniature, squareIndex } from './board.js';
+import { installPieceSymbols, pieceName } from './pieces.js';
 import { Engines } from './engine.js';
 
 const $ = (id) => document.getElementById(id);
@@ -89,6 +89,7 @@ let showToken = 0;
 async function show(ply) {
   ply = Math.max(0, Math.min(state.moves.length, ply));
   const token = ++showToken;
+  const animate = ply === state.ply + 1;
   state.ply = ply;
   state.pos = null;
   const fen = fenAt(ply);
@@ -97,6 +98,7 @@ async function show(ply) {
     last: ply > 0 ? state.moves[ply - 1] : null,
     before: ply > 0 ? fenBoard(fenAt(ply - 1)) : null,
     mutation: state.variant.includes('einstein'),
+    animate,
   };
   const entry = position(state.variant, state.fen, state.moves.slice(0, ply));
   markCurrentMove();
@@ -126,7 +128,7 @@ function spec() {
 async function play(move) {
   if (engines.inGame()) { engines.sendMove(move.uci); }
   board.draw({
-    board: fenBoard(move.fen), fen: move.fen, last: move.uci, before: board.pieces.slice(), preview: true,
+    board: fenBoard(move.fen), fen: move.fen, last: move.uci, before: board.pieces.slice(), preview: true, animate: true,
   });
   try {
     await setLine(state.variant, state.fen, [...state.moves.slice(0, state.ply), move.uci]);
@@ -134,9 +136,11 @@ async function play(move) {
 }
 
 /** The board's choice: one candidate is played, several open the chooser. */
-function pick(candidates) {
+function pick(candidates, from, to) {
   if (candidates.length === 1) { play(candidates[0]); return; }
   const box = $('chooser');
+  const piece = pieceName(board.pieces[squareIndex(from)]);
+  $('chooser-title').textContent = `${candidates.length} moves take the ${piece} from ${from} ${to === 'off' ? 'off the board' : `to ${to}`}: which one?`;
   const list = box.querySelector('.candidates');
   list.innerHTML = candidates.map((m, i) => `<button type="button" class="candidate" data-uci="${esc(m.uci)}" data-i="${i}">
     ${miniature(m.fen, m.uci, board.orientation, board.pieces)}<span class="notation">${esc(m.text)}</span></button>`).join('');

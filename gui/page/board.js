@@ -107,8 +107,8 @@ function exitMarks(parts, before) {
 
 export class Board {
   /**
-   * `rim`: the frame (`.rim[data-square=off]`) holding `#board`. `onPick(candidates)` gets
-   * the legal moves matching a chosen piece and target (one or more).
+   * `rim`: the frame (`.rim[data-square=off]`) holding `#board`. `onPick(candidates, from,
+   * to)` gets the legal moves matching a chosen piece and target (`off`: off the board).
    */
   constructor(rim, board, onPick) {
     this.rim = rim;
@@ -171,10 +171,14 @@ export class Board {
   /**
    * Draws a position: `board` (64 FEN texts), its `fen`, the last move (canonical string
    * or null), the board before it (for pieces that left), the king in check (or null);
-   * `mutation`: mark what the moved piece was (Einstein family).
+   * `mutation`: mark what the moved piece was (Einstein family); `animate`: slide the
+   * moved pieces.
    */
-  draw({ board, fen, last = null, before = null, check = null, mutation = false, preview = false }) {
+  draw({
+    board, fen, last = null, before = null, check = null, mutation = false, preview = false, animate = false,
+  }) {
     this.deselect();
+    const created = new Set();
     if (!preview) { // a preview is drawn before the server confirms the position
       this.el.dataset.fen = fen;
       this.el.dataset.side = fen.split(' ')[1] || 'w';
@@ -193,6 +197,7 @@ export class Board {
         if (text.startsWith('(')) { piece.title = text; piece.classList.add('unit'); }
         piece.innerHTML = pieceSvg(text);
         sq.append(piece);
+        created.add(i);
       }
     }
     for (const sq of this.marked) sq.classList.remove('last', 'check');
@@ -209,6 +214,22 @@ export class Board {
     this.exitMarks = before ? exitMarks(parts, before) : [];
     this.drawExits();
     if (mutation && before && parts.length === 1 && parts[0].to) this.markMutation(parts[0], before, board);
+    if (animate && !this.dropped) {
+      for (const p of parts) if (p.to && created.has(squareIndex(p.to))) this.slide(p.from, p.to);
+    }
+    this.dropped = false;
+  }
+
+  /** Slides the piece just drawn on `to` from `from`, so the eye follows the move. */
+  slide(from, to) {
+    const piece = this.squares[squareIndex(to)].querySelector('.piece');
+    const a = this.squares[squareIndex(from)].getBoundingClientRect();
+    const b = this.squares[squareIndex(to)].getBoundingClientRect();
+    piece.classList.add('moving');
+    piece.animate(
+      [{ transform: `translate(${a.left - b.left}px, ${a.top - b.top}px)` }, { transform: 'none' }],
+      { duration: 160, easing: 'ease-out' },
+    ).onfinish = () => piece.classList.remove('moving');
   }
 
   /** Shows what the moved piece was before it mutated (Einstein family), in a corner. */
@@ -298,10 +319,11 @@ export class Board {
 
   /** Plays towards `to` from the selected square when it is a target; true if it was. */
   tryTarget(to) {
-    const moves = this.selected && this.byFrom.get(this.selected)?.get(to);
+    const from = this.selected;
+    const moves = from && this.byFrom.get(from)?.get(to);
     if (!moves) return false;
     this.deselect();
-    this.onPick(moves);
+    this.onPick(moves, from, to);
     return true;
   }
 
@@ -356,7 +378,9 @@ export class Board {
     d.ghost.remove();
     d.piece.classList.remove('dragging');
     const to = this.targetAt(e.clientX, e.clientY);
+    this.dropped = true; // a dropped piece is already where it goes: no slide
     if (to && to !== d.from && this.tryTarget(to)) return;
+    this.dropped = false;
     if (to !== d.from) this.deselect();
   }
 }

@@ -160,7 +160,7 @@ export class Engines {
     if (!this.wanted) {
       // Stopped lines belong to the position they were found in: not shown on another.
       this.analysed = null;
-      if (this.lines.length) { this.lines = []; this.renderLines(); }
+      if (this.lines.length) { this.lines = []; this.progress = null; this.renderLines(); }
       return;
     }
     clearTimeout(this.restartTimer);
@@ -170,7 +170,7 @@ export class Engines {
   restart(now) {
     const pos = this.host.state.pos;
     if (!pos) return;
-    if (pos !== this.analysed || now) { this.lines = []; this.renderLines(); }
+    if (pos !== this.analysed || now) { this.lines = []; this.progress = null; this.renderLines(); }
     this.analysed = pos;
     if (pos.legal.length === 0) {
       if (this.running) this.send({ type: 'stop_analysis' });
@@ -195,8 +195,8 @@ export class Engines {
     // only when its first move is legal here.
     const legal = new Set(pos.legal.map((m) => m.uci));
     const lines = (msg.lines || []).filter((l) => l.pv?.length && legal.has(l.pv[0]));
-    if (!lines.length) return;
-    this.lines = lines;
+    if (lines.length) this.lines = lines;
+    this.progress = msg.progress ?? null;
     this.engineName = msg.engine;
     this.renderLines();
   }
@@ -216,21 +216,31 @@ export class Engines {
     button.classList.toggle('on', this.wanted);
     const info = document.querySelector('.engine-info');
     if (note) info.textContent = note;
-    else if (!this.running) info.textContent = this.lines.length ? 'Stopped.' : '';
-    else if (!this.lines.length) info.textContent = 'Thinking…';
+    else if (!this.running) info.textContent = this.lines.length ? `Stopped${this.progressText()}` : '';
+    else if (!this.lines.length && !this.progress) info.textContent = 'Thinking…';
+    else info.textContent = this.progressText();
+  }
+
+  /** The search's progress in words: engine, depth, nodes, speed, time. */
+  progressText() {
+    const p = this.progress ?? this.lines[0];
+    if (!p) return '';
+    const time = p.time_ms ? ` · ${(p.time_ms / 1000).toFixed(1)} s` : '';
+    return `${this.running ? this.engineName ?? '' : ''} · depth ${p.depth} · ${Number(p.nodes || 0).toLocaleString('en')} nodes · ${npsText(p.nps)}${time}`;
   }
 
   renderLines() {
     const pos = this.host.state.pos;
     const lines = this.lines;
+    const box = document.querySelector('#lines .pv-lines');
     if (!lines.length || !pos) {
-      $('lines').innerHTML = '';
+      box.innerHTML = '';
       this.renderEval(null);
       this.renderAnalysisState();
       return;
     }
     const [, side, , , , full] = pos.fen.split(' ');
-    $('lines').innerHTML = lines.map((l) => {
+    box.innerHTML = lines.map((l) => {
       let n = Number(full) || 1;
       let white = side === 'w';
       const moves = (l.pv_text || l.pv).map((t, i) => {
@@ -248,9 +258,8 @@ export class Engines {
         <span class="nps">${npsText(l.nps)}</span>
         <div class="pv">${moves}</div></div>`;
     }).join('');
-    const best = lines[0];
-    document.querySelector('.engine-info').textContent = `${this.engineName ?? ''} · depth ${best.depth} · ${Number(best.nodes || 0).toLocaleString('en')} nodes · ${npsText(best.nps)}`;
-    this.renderEval(best.score);
+    this.renderAnalysisState();
+    this.renderEval(lines[0].score);
   }
 
   renderEval(score) {
