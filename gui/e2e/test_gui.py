@@ -11,9 +11,10 @@ variant into SCREENSHOT_DIR and prints figures (highlight time, analysis updates
 second, page weight) without asserting them.
 
 Needs Debian's `chromium` and `chromium-driver` and the `selenium` package; when one is
-missing the script says what to install and exits with status 3. Any failed scenario
-makes the exit status 1. Waits are generous and event-driven: a slow machine only makes
-the run longer.
+missing the script says what to install and exits with status 3 (FEERIE_CHROMIUM and
+FEERIE_CHROMEDRIVER name other paths than /usr/bin/chromium and /usr/bin/chromedriver).
+Any failed scenario makes the exit status 1. Waits are generous and event-driven: a slow
+machine only makes the run longer.
 """
 
 import contextlib
@@ -562,7 +563,7 @@ def running_figures(page, first):
         setTimeout(() => { clearInterval(timer); done(count); }, 5000);
         """
     )
-    print(f"  figure: analysis updates per second over 5 s: {changes / 5:.1f}")
+    print(f"  figure: visible changes of #lines per second over 5 s: {changes / 5:.1f}")
     print(f"  figure: depth shown after 5 s: {page.text(first + ' .depth').strip()}")
 
 
@@ -589,15 +590,19 @@ def checkmate(page, shots):
     )[0]
     page.moves.append(reply)
     position = page.check_board()
-    mates = [
-        m["uci"]
-        for m in position["legal"]
-        if (page.server.position(page.variant, page.fen, page.moves + [m["uci"]])["outcome"] or {}).get("reason") == "checkmate"
-    ]
+
+    def mating(uci):
+        after = page.server.position(page.variant, page.fen, page.moves + [uci])
+        return (after["outcome"] or {}).get("reason") == "checkmate"
+
+    mates = [m["uci"] for m in position["legal"] if mating(m["uci"])]
     assert mates, f"no mate in one after {page.moves}"
     final = page.play(mates[0][:2], mates[0][2:4], mates[0])
     assert final["outcome"] == {"result": "1-0", "reason": "checkmate"}, final["outcome"]
-    wait_for("#game-status[data-result=1-0]", lambda: page.attr("#game-status", "data-result") == "1-0")
+    wait_for(
+        "#game-status[data-result=1-0]",
+        lambda: page.attr("#game-status", "data-result") == "1-0",
+    )
     status = page.text("#game-status")
     assert "checkmate" in status.lower(), status
     print(f"  game status: {status.strip()!r}")
