@@ -54,8 +54,8 @@ mod tests {
     }
 
     /// Every `src=` and `href=` of an embedded file names another embedded file (or data
-    /// inside the page), so the
-    /// page loads nothing from the network and nothing is missing.
+    /// inside the page), so the page loads nothing from the network and nothing is
+    /// missing.
     #[test]
     fn the_page_links_only_embedded_files() {
         for asset in ASSETS
