@@ -70,11 +70,8 @@ async fn serve_asset(request: Request) -> Response {
     }
 }
 
-/// True when a `Host` header names the local machine (with any port).
-fn local_host(headers: &HeaderMap) -> bool {
-    let Some(host) = headers.get(header::HOST).and_then(|h| h.to_str().ok()) else {
-        return false;
-    };
+/// True when `host` (`name` or `name:port`) names the local machine.
+fn is_local_name(host: &str) -> bool {
     let name = match host.rsplit_once(':') {
         Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
         _ => host,
@@ -82,8 +79,25 @@ fn local_host(headers: &HeaderMap) -> bool {
     matches!(name, "localhost" | "127.0.0.1" | "[::1]")
 }
 
-/// Refuses requests from other machines, and requests naming another host (a web page
-/// elsewhere reaching this server through DNS rebinding), unless `--listen` was given.
+/// True when the request names the local machine as its `Host`, and comes from one of
+/// the server's own pages if it says where it comes from (`Origin`, which browsers send
+/// with every WebSocket and cross-site request).
+fn local_request(headers: &HeaderMap) -> bool {
+    let text = |name| headers.get(name).map(|h| h.to_str().unwrap_or(""));
+    let host_is_local = text(header::HOST).is_some_and(is_local_name);
+    let origin_is_local = text(header::ORIGIN).is_none_or(|origin| {
+        origin
+            .strip_prefix("http://")
+            .or_else(|| origin.strip_prefix("https://"))
+            .is_some_and(is_local_name)
+    });
+    host_is_local && origin_is_local
+}
+
+/// Refuses requests from other machines, requests naming another host (a web page
+/// elsewhere reaching this server through DNS rebinding) and requests from pages of other
+/// sites (a page elsewhere opening a WebSocket to this server, which browsers allow),
+/// unless `--listen` was given.
 async fn local_guard(
     State(state): State<Arc<AppState>>,
     request: Request<Body>,
@@ -94,7 +108,7 @@ async fn local_guard(
             .extensions()
             .get::<ConnectInfo<SocketAddr>>()
             .is_none_or(|ConnectInfo(peer)| peer.ip().is_loopback());
-        if !peer_is_local || !local_host(request.headers()) {
+        if !peer_is_local || !local_request(request.headers()) {
             return api::error(
                 StatusCode::FORBIDDEN,
                 "this server only answers the local machine (start it with --listen to change that)",

@@ -539,6 +539,29 @@ async fn other_hosts_are_refused_with_json() {
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
 
+/// A page of another site may open a WebSocket to the local machine (browsers allow
+/// it): its `Origin` gives it away. The server's own pages pass.
+#[tokio::test]
+async fn requests_from_other_sites_pages_are_refused() {
+    let from = |origin: &'static str| {
+        let request = Request::builder()
+            .uri("/api/variants")
+            .header(header::HOST, "127.0.0.1:8700")
+            .header(header::ORIGIN, origin)
+            .body(Body::empty())
+            .unwrap();
+        async move { app().oneshot(request).await.unwrap().status() }
+    };
+    assert_eq!(from("http://evil.example").await, StatusCode::FORBIDDEN);
+    assert_eq!(
+        from("http://127.0.0.1.evil.example").await,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(from("null").await, StatusCode::FORBIDDEN);
+    assert_eq!(from("http://127.0.0.1:8700").await, StatusCode::OK);
+    assert_eq!(from("http://localhost:8700").await, StatusCode::OK);
+}
+
 /// A busy Dynamo middlegame (from random play: 338 legal moves from its FEN): every legal move's FEN
 /// is the move generator's. Prints the time of the request (a figure, not a limit).
 #[tokio::test]
