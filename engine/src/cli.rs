@@ -1,6 +1,7 @@
 //! Command-line subcommands (`feerie perft`, `feerie bench`, ...), parsed by hand: a few
 //! flags do not justify an argument-parsing dependency.
 
+mod book;
 mod gui;
 mod matches;
 mod perft;
@@ -49,6 +50,11 @@ Usage:
                            makes the first move (the attacker in #2, the defender
                            in h#2). Exit status 1 when a problem had an error,
                            130 after Ctrl-C (which prints what was found so far)
+  feerie book --variant V [--count N] [--plies MIN-MAX] [--max-cp CP] [--nodes N]
+              [--seed S] [--threads T] [--out FILE]
+                           an EPD book of balanced openings (books/ holds one per
+                           variant): random lines without king walks, kept when a
+                           short search scores them within CP (default 50) of 0
   feerie gui [--port N] [--listen ADDR] [--engine CMD]... [--no-open]
                            a board in the browser to play and analyse every
                            variant (docs/gui.md); prints the page's address
@@ -77,6 +83,7 @@ pub fn run(args: &[String]) -> i32 {
         "match" => return matches::run(rest),
         "solve" => return solve::run(rest),
         "gui" => return gui::run(rest),
+        "book" => return book::run(rest),
         other => Err(format!("unknown command '{other}' (try 'feerie help')")),
     };
     match result {

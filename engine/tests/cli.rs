@@ -220,3 +220,40 @@ fn ctrl_c_interrupts_a_long_perft() {
     let status = common::expect_exit(&mut child, "perft went on after Ctrl-C");
     assert_eq!(status.signal(), Some(2), "{status:?}");
 }
+
+/// `feerie book` writes a header and one EPD line per opening, the same for the same
+/// flags whatever the thread count; a bad flag is a usage error.
+#[test]
+fn book_writes_reproducible_epd_openings() {
+    let book = |threads: &str| {
+        let out = feerie(&[
+            "book",
+            "--variant",
+            "augsburg",
+            "--count",
+            "3",
+            "--nodes",
+            "2000",
+            "--seed",
+            "4",
+            "--threads",
+            threads,
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        stdout(&out)
+    };
+    let text = book("1");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert!(lines[0].starts_with("# 3 openings of augsburg"), "{text}");
+    for line in &lines[1..] {
+        assert!(line.contains(" c0 \"") && line.contains("; ce "), "{line}");
+    }
+    assert_eq!(book("2"), text);
+    let bad = feerie(&["book", "--plies", "9-3"]);
+    assert_eq!(bad.status.code(), Some(2));
+}

@@ -3,9 +3,10 @@
 //! codes, Ctrl-C) stay with the binary.
 
 use crate::args;
+use crate::book;
 use crate::runner::{self, MatchConfig};
 use feerie_eval::Evaluator;
-use feerie_search::{Limits, Score, SearchPolicy, Searcher, Signals};
+use feerie_search::SearchPolicy;
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -70,15 +71,5 @@ const OPENING_NODES: u64 = 20_000;
 
 /// A short search's score of an opening candidate, side to move's view.
 fn opening_score<P: SearchPolicy, E: Evaluator<P>>(pos: &P) -> i32 {
-    let mut searcher = Searcher::<P, E>::new(1, E::default());
-    let limits = Limits {
-        nodes: Some(OPENING_NODES),
-        ..Limits::default()
-    };
-    let result = searcher.search(pos, &limits, &Signals::default(), &mut |_| {});
-    match result.score {
-        Score::Cp(cp) => cp,
-        Score::Mate(m) if m > 0 => 30_000,
-        Score::Mate(_) => -30_000,
-    }
+    book::search_score::<P, E>(pos, OPENING_NODES)
 }

@@ -8,6 +8,7 @@
 //! [`MatchCommand::run`] with its standard output.
 
 pub mod args;
+pub mod book;
 pub mod clock;
 mod command;
 pub mod game;

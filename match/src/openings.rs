@@ -75,6 +75,17 @@ pub struct RandomLine<P: Position> {
 /// Plays `plies` random legal moves from the start position; `None` when the game ends
 /// on the way (no legal move, or a rule ends it after the last ply).
 pub fn random_line<P: Position>(rng: &mut Rng, plies: usize) -> Option<RandomLine<P>> {
+    random_line_where(rng, plies, |_, _| true)
+}
+
+/// Like [`random_line`], each move drawn among the legal moves `keep` accepts (among all
+/// of them when it accepts none). With a `keep` that accepts everything, the same seed
+/// gives the same line as `random_line`.
+pub fn random_line_where<P: Position>(
+    rng: &mut Rng,
+    plies: usize,
+    keep: impl Fn(&P, P::Move) -> bool,
+) -> Option<RandomLine<P>> {
     let mut position = P::startpos();
     let mut moves = Vec::with_capacity(plies);
     let mut legal = P::MoveList::default();
@@ -83,7 +94,13 @@ pub fn random_line<P: Position>(rng: &mut Rng, plies: usize) -> Option<RandomLin
         if legal.is_empty() {
             return None;
         }
-        let mv = legal[rng.below(legal.len())];
+        let kept: Vec<P::Move> = legal
+            .iter()
+            .copied()
+            .filter(|&m| keep(&position, m))
+            .collect();
+        let choices: &[P::Move] = if kept.is_empty() { &legal } else { &kept };
+        let mv = choices[rng.below(choices.len())];
         position.play(mv);
         moves.push(mv);
     }
