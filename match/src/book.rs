@@ -93,7 +93,13 @@ pub fn search_score<P: SearchPolicy, E: Evaluator<P>>(pos: &P, nodes: u64) -> i3
         ..Limits::default()
     };
     let result = searcher.search(pos, &limits, &Signals::default(), &mut |_| {});
-    match result.score {
+    score_value(result.score)
+}
+
+/// A search score as one number of centipawns, mates as ±30000, so scores compare and
+/// thresholds apply to mates too.
+pub fn score_value(score: Score) -> i32 {
+    match score {
         Score::Cp(cp) => cp,
         Score::Mate(m) if m > 0 => 30_000,
         Score::Mate(_) => -30_000,

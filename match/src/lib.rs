@@ -11,6 +11,7 @@ pub mod args;
 pub mod book;
 pub mod clock;
 mod command;
+pub mod datagen;
 pub mod game;
 pub mod notation;
 pub mod openings;

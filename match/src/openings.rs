@@ -86,7 +86,18 @@ pub fn random_line_where<P: Position>(
     plies: usize,
     keep: impl Fn(&P, P::Move) -> bool,
 ) -> Option<RandomLine<P>> {
-    let mut position = P::startpos();
+    random_plies_where(P::startpos(), rng, plies, keep)
+}
+
+/// Plays `plies` random legal moves from `position`, each drawn as [`random_line_where`]
+/// draws them; `None` when the game ends on the way. Self-play varies its book openings
+/// with it.
+pub fn random_plies_where<P: Position>(
+    mut position: P,
+    rng: &mut Rng,
+    plies: usize,
+    keep: impl Fn(&P, P::Move) -> bool,
+) -> Option<RandomLine<P>> {
     let mut moves = Vec::with_capacity(plies);
     let mut legal = P::MoveList::default();
     for _ in 0..plies {
