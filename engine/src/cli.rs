@@ -2,6 +2,7 @@
 //! flags do not justify an argument-parsing dependency.
 
 mod book;
+mod datagen;
 mod gui;
 mod matches;
 mod perft;
@@ -55,6 +56,12 @@ Usage:
                            an EPD book of balanced openings (books/ holds one per
                            variant): random lines without king walks, kept when a
                            short search scores them within CP (default 50) of 0
+  feerie datagen --variant V --games N --nodes K [--threads T] [--seed S]
+                 [--shard K/N] [--book FILE] --out FILE
+                           self-play data for tuning: quiet positions as lines
+                           'FEN | score | result' (White's view), appended to FILE;
+                           rerun to resume (FILE.done lists the games written);
+                           --shard K/N plays game i when i % N = K-1
   feerie gui [--port N] [--listen ADDR] [--engine CMD]... [--no-open]
                            a board in the browser to play and analyse every
                            variant (docs/gui.md); prints the page's address
@@ -84,6 +91,7 @@ pub fn run(args: &[String]) -> i32 {
         "solve" => return solve::run(rest),
         "gui" => return gui::run(rest),
         "book" => return book::run(rest),
+        "datagen" => return datagen::run(rest),
         other => Err(format!("unknown command '{other}' (try 'feerie help')")),
     };
     match result {

@@ -3,6 +3,7 @@
 
 mod common;
 
+use feerie_movegen::{Chess, Position};
 use feerie_variants::Variant;
 use std::process::{Command, Output};
 
@@ -256,4 +257,143 @@ fn book_writes_reproducible_epd_openings() {
     assert_eq!(book("2"), text);
     let bad = feerie(&["book", "--plies", "9-3"]);
     assert_eq!(bad.status.code(), Some(2));
+}
+
+/// Runs `feerie datagen --variant chess --games G --nodes 300 --seed 3 EXTRA --out NAME`
+/// in a fresh directory of its own (so no `books/` is found: random openings) and
+/// returns the data file's lines, sorted.
+fn datagen(dir: &str, name: &str, games: &str, extra: &[&str]) -> Vec<String> {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut args = vec!["datagen", "--variant", "chess", "--games", games];
+    args.extend(["--nodes", "300", "--seed", "3", "--out", name]);
+    args.extend(extra);
+    let out = Command::new(common::binary())
+        .args(&args)
+        .current_dir(&dir)
+        .output()
+        .expect("run feerie");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains(" positions/s ("), "{stderr}");
+    let text = std::fs::read_to_string(dir.join(name)).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    lines.sort();
+    lines
+}
+
+/// `feerie datagen` writes `FEN | score | result` lines; two shards make the whole run
+/// whatever the threads, and running again adds only the games not yet written.
+#[test]
+fn datagen_writes_positions_that_shards_split_and_reruns_resume() {
+    let dir = format!("datagen-{}", std::process::id());
+    let _ = std::fs::remove_dir_all(std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(&dir));
+    let whole = datagen(&dir, "whole.txt", "4", &["--threads", "2"]);
+    assert!(whole.len() > 10, "{whole:?}");
+    for line in &whole {
+        let fields: Vec<&str> = line.split(" | ").collect();
+        assert_eq!(fields.len(), 3, "{line}");
+        let pos = Chess::from_fen(fields[0]).unwrap();
+        assert!(!pos.in_check(), "{line}");
+        assert!(fields[1].parse::<i32>().is_ok(), "{line}");
+        assert!(["1.0", "0.5", "0.0"].contains(&fields[2]), "{line}");
+    }
+    let mut union = datagen(&dir, "one.txt", "4", &["--shard", "1/2", "--threads", "1"]);
+    union.extend(datagen(&dir, "two.txt", "4", &["--shard", "2/2"]));
+    union.sort();
+    assert_eq!(union, whole);
+    // The same command again finds every game done; more games add only the new ones.
+    assert_eq!(datagen(&dir, "whole.txt", "4", &[]), whole);
+    let six = datagen(&dir, "whole.txt", "6", &[]);
+    assert_eq!(datagen(&dir, "six.txt", "6", &[]), six);
+    assert!(whole.iter().all(|line| six.contains(line)));
+}
+
+/// Bad flags, books and data files are usage errors, not crashes.
+#[test]
+fn datagen_refuses_bad_flags_books_and_files() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("datagen-bad");
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("not-a-run.txt");
+    std::fs::write(&data, "some other data\n").unwrap();
+    let book = dir.join("bad.epd");
+    std::fs::write(&book, "not a position\n").unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec!["datagen", "--variant", "chess", "--games", "1"];
+        args.extend(extra);
+        feerie(&args)
+    };
+    let out = dir.join("out.txt");
+    let out = out.to_str().unwrap();
+    for bad in [
+        vec!["--nodes", "10"],
+        vec!["--nodes", "ten", "--out", out],
+        vec!["--nodes", "10", "--out", out, "--shard", "0/2"],
+        vec![
+            "--nodes",
+            "10",
+            "--out",
+            out,
+            "--book",
+            book.to_str().unwrap(),
+        ],
+        vec!["--nodes", "10", "--out", out, "--book", "no-such-book.epd"],
+        vec!["--nodes", "10", "--out", data.to_str().unwrap()],
+    ] {
+        let result = run(&bad);
+        assert_eq!(result.status.code(), Some(2), "{bad:?}");
+        assert!(String::from_utf8_lossy(&result.stderr).starts_with("feerie: "));
+    }
+    assert_eq!(std::fs::read_to_string(&data).unwrap(), "some other data\n");
+}
+
+/// Ctrl-C stops a run with status 130 and leaves whole games in the data file, all of
+/// them recorded in its `.done` file.
+#[test]
+#[cfg(unix)]
+fn ctrl_c_stops_datagen_between_games() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("datagen-stop");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut child = Command::new(common::binary())
+        .args([
+            "datagen",
+            "--variant",
+            "chess",
+            "--games",
+            "100000",
+            "--nodes",
+            "300",
+        ])
+        .args(["--threads", "2", "--out", "d.txt"])
+        .current_dir(&dir)
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start feerie");
+    let done = || std::fs::read_to_string(dir.join("d.txt.done")).unwrap_or_default();
+    let deadline = std::time::Instant::now() + common::TIMEOUT;
+    while done().lines().count() < 3 {
+        assert!(std::time::Instant::now() < deadline, "no game was written");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(kill.success());
+    let status = common::expect_exit(&mut child, "datagen went on after Ctrl-C");
+    assert_eq!(status.code(), Some(130), "{status:?}");
+    let records = done();
+    let last: u64 = records
+        .lines()
+        .last()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let data = std::fs::read_to_string(dir.join("d.txt")).unwrap();
+    assert_eq!(data.len() as u64, last);
+    assert!(data.lines().all(|line| line.split(" | ").count() == 3));
 }
