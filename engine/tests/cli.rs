@@ -109,6 +109,7 @@ fn help_and_version() {
     let out = feerie(&["help"]);
     assert!(out.status.success());
     assert!(stdout(&out).contains("feerie perft"));
+    assert!(stdout(&out).contains("feerie datagen"));
 }
 
 #[test]
