@@ -112,7 +112,7 @@ fn candidate<P: Position>(
     index: u64,
     evaluate: &(dyn Fn(&P) -> i32 + Sync),
 ) -> Option<BookEntry> {
-    let mut rng = Rng::new(settings.seed.wrapping_mul(0x1000_0000_01B3) ^ index);
+    let mut rng = Rng::for_index(settings.seed, index);
     let spread = settings.max_plies.saturating_sub(settings.min_plies);
     let plies = settings.min_plies + rng.below(spread + 1);
     let RandomLine { moves, position } = random_line_where::<P>(&mut rng, plies, plausible)?;
@@ -245,6 +245,16 @@ mod tests {
         }
         let two = make_book::<Chess>(&settings(2), &material, &never, &mut |_, _| {});
         assert_eq!(two, book);
+    }
+
+    /// Every candidate draws its own line: none is a repeat of another one's stream.
+    #[test]
+    fn neighbouring_candidates_draw_different_lines() {
+        let lines: HashSet<Vec<String>> = (0..32)
+            .filter_map(|i| candidate::<Chess>(&settings(1), i, &material))
+            .map(|entry| entry.moves)
+            .collect();
+        assert_eq!(lines.len(), 32);
     }
 
     #[test]
