@@ -106,7 +106,20 @@ pub fn score_value(score: Score) -> i32 {
     }
 }
 
-/// Candidate `index` of a book: its line and score, or `None` when the line's game ended.
+/// True when every move of `moves`, played from the start position, is plausible: the
+/// random walk falls back on any legal move when none is (a king forced to walk out of
+/// check), and such a line is no opening.
+fn all_plausible<P: Position>(moves: &[P::Move]) -> bool {
+    let mut pos = P::startpos();
+    moves.iter().all(|&mv| {
+        let ok = plausible(&pos, mv);
+        pos.play(mv);
+        ok
+    })
+}
+
+/// Candidate `index` of a book: its line and score, or `None` when the line's game ended
+/// or a move of it had to be implausible.
 fn candidate<P: Position>(
     settings: &BookSettings,
     index: u64,
@@ -116,6 +129,9 @@ fn candidate<P: Position>(
     let spread = settings.max_plies.saturating_sub(settings.min_plies);
     let plies = settings.min_plies + rng.below(spread + 1);
     let RandomLine { moves, position } = random_line_where::<P>(&mut rng, plies, plausible)?;
+    if !all_plausible::<P>(&moves) {
+        return None;
+    }
     Some(BookEntry {
         fen: position.to_fen(),
         moves: moves.iter().map(|m| m.to_string()).collect(),
@@ -210,6 +226,23 @@ mod tests {
         let dynamo = Dynamo::from_fen("8/8/8/3k4/8/2N5/8/4K3 w - - 0 1").unwrap();
         assert!(walks_a_king(&dynamo, dynamo.parse_move("d5e7").unwrap()));
         assert!(!walks_a_king(&dynamo, dynamo.parse_move("c3a2").unwrap()));
+    }
+
+    #[test]
+    fn a_line_with_a_king_walk_is_no_candidate() {
+        let line = |moves: &[&str]| {
+            let mut pos = Chess::startpos();
+            moves
+                .iter()
+                .map(|text| {
+                    let mv = pos.parse_move(text).unwrap();
+                    pos.play(mv);
+                    mv
+                })
+                .collect::<Vec<_>>()
+        };
+        assert!(all_plausible::<Chess>(&line(&["e2e4", "f7f6", "d1h5", "g7g6"])));
+        assert!(!all_plausible::<Chess>(&line(&["e2e4", "e7e5", "e1e2"])));
     }
 
     #[test]
