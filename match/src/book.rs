@@ -241,7 +241,9 @@ mod tests {
                 })
                 .collect::<Vec<_>>()
         };
-        assert!(all_plausible::<Chess>(&line(&["e2e4", "f7f6", "d1h5", "g7g6"])));
+        assert!(all_plausible::<Chess>(&line(&[
+            "e2e4", "f7f6", "d1h5", "g7g6"
+        ])));
         assert!(!all_plausible::<Chess>(&line(&["e2e4", "e7e5", "e1e2"])));
     }
 
