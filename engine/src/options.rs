@@ -47,6 +47,8 @@ pub struct EngineOptions {
     pub multipv: usize,
     pub move_overhead_ms: u64,
     pub ponder: bool,
+    /// `UCI_ShowWDL`: win/draw/loss chances on every score line.
+    pub show_wdl: bool,
 }
 
 impl Default for EngineOptions {
@@ -58,6 +60,7 @@ impl Default for EngineOptions {
             multipv: MULTI_PV.default as usize,
             move_overhead_ms: MOVE_OVERHEAD.default as u64,
             ponder: false,
+            show_wdl: false,
         }
     }
 }
@@ -81,7 +84,8 @@ impl EngineOptions {
             OptionChange::MultiPv(n) => self.multipv = n,
             OptionChange::MoveOverhead(ms) => self.move_overhead_ms = ms,
             OptionChange::Ponder(on) => self.ponder = on,
-            OptionChange::ClearHash => {}
+            OptionChange::ShowWdl(on) => self.show_wdl = on,
+            OptionChange::ClearHash | OptionChange::AnalyseMode(_) => {}
         }
     }
 }
@@ -95,6 +99,9 @@ pub enum OptionChange {
     MultiPv(usize),
     MoveOverhead(u64),
     Ponder(bool),
+    ShowWdl(bool),
+    /// `UCI_AnalyseMode`: accepted; the search is the same when analysing.
+    AnalyseMode(bool),
     ClearHash,
 }
 
@@ -118,8 +125,13 @@ pub fn declarations() -> Vec<String> {
         "option name Clear Hash type button".to_string(),
         spin(MOVE_OVERHEAD),
         "option name Ponder type check default false".to_string(),
+        "option name UCI_ShowWDL type check default false".to_string(),
+        "option name UCI_AnalyseMode type check default false".to_string(),
     ]
 }
+
+/// The change a `check` option's value makes.
+type CheckChange = fn(bool) -> OptionChange;
 
 /// Parses the tokens after `setoption`: `name <name...> [value <value...>]`. Option names
 /// are matched without regard to case, as in Stockfish.
@@ -151,12 +163,19 @@ pub fn parse_setoption(tokens: &[&str]) -> Result<OptionChange, String> {
     if is("Clear Hash") {
         return Ok(OptionChange::ClearHash);
     }
-    if is("Ponder") {
-        return match value.as_deref().map(str::to_ascii_lowercase).as_deref() {
-            Some("true") => Ok(OptionChange::Ponder(true)),
-            Some("false") => Ok(OptionChange::Ponder(false)),
-            _ => Err("option Ponder: value must be true or false".into()),
-        };
+    let checks: [(&str, CheckChange); 3] = [
+        ("Ponder", OptionChange::Ponder),
+        ("UCI_ShowWDL", OptionChange::ShowWdl),
+        ("UCI_AnalyseMode", OptionChange::AnalyseMode),
+    ];
+    for (check, change) in checks {
+        if is(check) {
+            return match value.as_deref().map(str::to_ascii_lowercase).as_deref() {
+                Some("true") => Ok(change(true)),
+                Some("false") => Ok(change(false)),
+                _ => Err(format!("option {check}: value must be true or false")),
+            };
+        }
     }
     for spin in [HASH, THREADS, MULTI_PV, MOVE_OVERHEAD] {
         if is(spin.name) {
@@ -211,6 +230,8 @@ mod tests {
             "Clear Hash",
             "Move Overhead",
             "Ponder",
+            "UCI_ShowWDL",
+            "UCI_AnalyseMode",
         ] {
             assert!(
                 lines
@@ -235,6 +256,15 @@ mod tests {
             parse("name Ponder value true"),
             Ok(OptionChange::Ponder(true))
         );
+        assert_eq!(
+            parse("name uci_showwdl value true"),
+            Ok(OptionChange::ShowWdl(true))
+        );
+        assert_eq!(
+            parse("name UCI_AnalyseMode value false"),
+            Ok(OptionChange::AnalyseMode(false))
+        );
+        assert!(parse("name UCI_ShowWDL value yes").is_err());
         assert_eq!(
             parse("name UCI_Variant value Chess"),
             Ok(OptionChange::Variant(Variant::Chess))

@@ -12,8 +12,9 @@ pub fn score(score: Score) -> String {
     }
 }
 
-/// One `info ...` line for a search report.
-pub fn info<M: Display>(info: &Info<M>) -> String {
+/// One `info ...` line for a search report, with `wdl W D L` (per mille, side to move's
+/// view) after the score when `chances` are given (`UCI_ShowWDL`).
+pub fn info<M: Display>(info: &Info<M>, chances: Option<[u32; 3]>) -> String {
     let mut line = format!(
         "info depth {} seldepth {} multipv {} score {}",
         info.depth,
@@ -25,6 +26,9 @@ pub fn info<M: Display>(info: &Info<M>) -> String {
         Bound::Exact => {}
         Bound::Lower => line.push_str(" lowerbound"),
         Bound::Upper => line.push_str(" upperbound"),
+    }
+    if let Some([w, d, l]) = chances {
+        let _ = write!(line, " wdl {w} {d} {l}");
     }
     let _ = write!(
         line,
@@ -68,9 +72,14 @@ mod tests {
             pv: vec!["e2e4", "c6f6/e6g6"],
         };
         assert_eq!(
-            info(&i),
+            info(&i, None),
             "info depth 5 seldepth 9 multipv 1 score mate -3 lowerbound nodes 1234 \
              nps 100000 hashfull 12 time 12 pv e2e4 c6f6/e6g6"
+        );
+        assert_eq!(
+            info(&i, Some([0, 0, 1000])),
+            "info depth 5 seldepth 9 multipv 1 score mate -3 lowerbound wdl 0 0 1000 \
+             nodes 1234 nps 100000 hashfull 12 time 12 pv e2e4 c6f6/e6g6"
         );
     }
 

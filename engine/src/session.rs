@@ -5,6 +5,7 @@ use crate::go_params::GoParams;
 use crate::options::EngineOptions;
 use crate::out::{self, Out};
 use crate::report;
+use feerie_eval::wdl::WdlModel;
 use feerie_eval::Evaluator;
 use feerie_movegen::{perft_divide_until, Position};
 use feerie_search::{Limits, Score, SearchPolicy, Searcher, Settings, Signals};
@@ -42,6 +43,8 @@ pub trait Session: Send {
     /// Frees the hash table (the session is about to be replaced).
     fn release_hash(&mut self);
     fn set_settings(&mut self, settings: Settings);
+    /// `UCI_ShowWDL`: win/draw/loss chances on the score lines of the next searches.
+    fn show_wdl(&mut self, on: bool);
     /// Forgets what the searcher learnt (`ucinewgame`, `Clear Hash`).
     fn clear(&mut self);
     /// Searches the variant's bench positions to `depth` with a fresh single-threaded
@@ -115,6 +118,9 @@ pub struct GameSession<P: SearchPolicy, E: Evaluator<P>> {
     pos: P,
     searcher: Arc<Mutex<Searcher<P, E>>>,
     bench_fens: &'static [&'static str],
+    /// The variant's win/draw/loss model, and whether score lines show it.
+    wdl: WdlModel,
+    show_wdl: bool,
 }
 
 impl<P: SearchPolicy, E: Evaluator<P>> GameSession<P, E> {
@@ -124,6 +130,7 @@ impl<P: SearchPolicy, E: Evaluator<P>> GameSession<P, E> {
         variant: Variant,
         options: &EngineOptions,
         bench_fens: &'static [&'static str],
+        wdl: WdlModel,
     ) -> Box<dyn Session> {
         let mut searcher = Searcher::new(options.hash_mb, E::default());
         searcher.settings = options.settings();
@@ -132,6 +139,8 @@ impl<P: SearchPolicy, E: Evaluator<P>> GameSession<P, E> {
             pos: P::startpos(),
             searcher: Arc::new(Mutex::new(searcher)),
             bench_fens,
+            wdl,
+            show_wdl: options.show_wdl,
         })
     }
 
@@ -218,9 +227,13 @@ impl<P: SearchPolicy, E: Evaluator<P>> Session for GameSession<P, E> {
         let signals = Arc::new(Signals::default());
         let done = Arc::new(AtomicBool::new(false));
         let finite = !limits.infinite && !limits.ponder;
+        let wdl = self
+            .show_wdl
+            .then(|| (self.wdl, feerie_eval::wdl::material(&pos.to_fen())));
         let job = SearchJob {
             pos,
             limits,
+            wdl,
             searcher: Arc::clone(&self.searcher),
             signals: Arc::clone(&signals),
             done: Arc::clone(&done),
@@ -257,6 +270,10 @@ impl<P: SearchPolicy, E: Evaluator<P>> Session for GameSession<P, E> {
 
     fn set_settings(&mut self, settings: Settings) {
         self.searcher().settings = settings;
+    }
+
+    fn show_wdl(&mut self, on: bool) {
+        self.show_wdl = on;
     }
 
     fn clear(&mut self) {
@@ -405,6 +422,8 @@ fn spawn_job(
 struct SearchJob<P: SearchPolicy, E: Evaluator<P>> {
     pos: P,
     limits: Limits<P::Move>,
+    /// The model and the root's material when score lines show win/draw/loss chances.
+    wdl: Option<(WdlModel, f64)>,
     searcher: Arc<Mutex<Searcher<P, E>>>,
     signals: Arc<Signals>,
     done: Arc<AtomicBool>,
@@ -434,7 +453,11 @@ impl<P: SearchPolicy, E: Evaluator<P>> SearchJob<P, E> {
             let mut searcher = lock(&self.searcher);
             let out = &self.out;
             let result = searcher.search(&self.pos, &self.limits, &self.signals, &mut |info| {
-                out.line(&report::info(info))
+                let chances = self.wdl.map(|(model, material)| match info.score {
+                    Score::Cp(cp) => model.per_mille(cp, material),
+                    Score::Mate(n) => WdlModel::mate(n),
+                });
+                out.line(&report::info(info, chances))
             });
             searching.store(false, Ordering::SeqCst);
             result

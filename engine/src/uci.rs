@@ -214,7 +214,11 @@ impl Uci {
                 self.session.set_settings(self.options.settings())
             }
             OptionChange::ClearHash => self.session.clear(),
-            OptionChange::Ponder(_) => self.options.apply(&change),
+            OptionChange::Ponder(_) | OptionChange::AnalyseMode(_) => self.options.apply(&change),
+            OptionChange::ShowWdl(on) => {
+                self.options.apply(&change);
+                self.session.show_wdl(on);
+            }
         }
     }
 

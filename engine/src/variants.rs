@@ -18,6 +18,6 @@ impl VariantVisitor for NewSession<'_> {
     type Output = Box<dyn Session>;
 
     fn visit<V: VariantSpec>(self) -> Box<dyn Session> {
-        GameSession::<V::Rules, V::Eval>::boxed(self.variant, self.options, V::BENCH_FENS)
+        GameSession::<V::Rules, V::Eval>::boxed(self.variant, self.options, V::BENCH_FENS, V::WDL)
     }
 }

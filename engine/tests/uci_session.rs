@@ -151,6 +151,51 @@ fn an_infinite_search_reports_its_progress_between_depths() {
     assert!(!lines.iter().any(|l| is_progress(l)), "{lines:?}");
 }
 
+/// `UCI_ShowWDL` puts `wdl W D L` (per mille, summing to 1000) on every score line, in
+/// every variant; without it no line has one.
+#[test]
+fn show_wdl_adds_chances_to_every_score_line() {
+    let wdl_of = |line: &str| -> Option<[u32; 3]> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == "wdl")?;
+        let n = |i: usize| words[at + i].parse::<u32>().unwrap();
+        Some([n(1), n(2), n(3)])
+    };
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go depth 4");
+    let (plain, _) = e.bestmove();
+    assert!(plain.iter().all(|l| wdl_of(l).is_none()), "{plain:?}");
+    e.send("setoption name UCI_ShowWDL value true");
+    for variant in [
+        "chess",
+        "dynamo",
+        "augsburg",
+        "einstein",
+        "reverse-einstein",
+        "anti-einstein",
+    ] {
+        e.send(&format!("setoption name UCI_Variant value {variant}"));
+        e.send("position startpos moves e2e4");
+        e.send("go depth 4");
+        let (lines, _) = e.bestmove();
+        let scored: Vec<&String> = lines.iter().filter(|l| l.contains(" score ")).collect();
+        assert!(!scored.is_empty(), "{variant}: {lines:?}");
+        for line in scored {
+            let chances = wdl_of(line).unwrap_or_else(|| panic!("{variant}: {line}"));
+            assert_eq!(chances.iter().sum::<u32>(), 1000, "{variant}: {line}");
+        }
+    }
+    // A mate found is a certain win.
+    e.send("setoption name UCI_Variant value chess");
+    e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    e.send("go depth 4");
+    let (lines, best) = e.bestmove();
+    assert_eq!(best.as_deref(), Some("d1d8"));
+    let last = lines.iter().rev().find(|l| l.contains(" score ")).unwrap();
+    assert_eq!(wdl_of(last), Some([1000, 0, 0]), "{last}");
+}
+
 #[test]
 fn ponder_waits_for_ponderhit() {
     let mut e = Engine::start();

@@ -1,6 +1,8 @@
 //! The description of each variant: rules, evaluator, name and bench workload.
 
+use crate::wdl_models::*;
 use crate::VariantSpec;
+use feerie_eval::wdl::WdlModel;
 use feerie_eval::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval};
 use feerie_movegen::{AntiEinstein, Augsburg, Chess, Dynamo, Einstein, ReverseEinstein};
 
@@ -59,6 +61,7 @@ impl VariantSpec for ChessSpec {
     type Eval = ChessEval;
     const BENCH_FENS: &'static [&'static str] = CHESS_BENCH;
     const BENCH_DEPTH: u32 = 10;
+    const WDL: WdlModel = CHESS_WDL;
 }
 
 /// Dynamo: no captures; pieces push and pull others, off the board too.
@@ -71,6 +74,7 @@ impl VariantSpec for DynamoSpec {
     type Eval = DynamoEval;
     const BENCH_FENS: &'static [&'static str] = DYNAMO_BENCH;
     const BENCH_DEPTH: u32 = 6;
+    const WDL: WdlModel = DYNAMO_WDL;
 }
 
 /// Augsburg: pieces fuse into compound units and split again.
@@ -83,6 +87,7 @@ impl VariantSpec for AugsburgSpec {
     type Eval = AugsburgEval;
     const BENCH_FENS: &'static [&'static str] = AUGSBURG_BENCH;
     const BENCH_DEPTH: u32 = 7;
+    const WDL: WdlModel = AUGSBURG_WDL;
 }
 
 /// Einstein chess: a moved piece mutates up after a capture, down after a quiet move.
@@ -95,6 +100,7 @@ impl VariantSpec for EinsteinSpec {
     type Eval = EinsteinEval;
     const BENCH_FENS: &'static [&'static str] = EINSTEIN_BENCH;
     const BENCH_DEPTH: u32 = 12;
+    const WDL: WdlModel = EINSTEIN_WDL;
 }
 
 /// Reverse Einstein chess: the mutations of Einstein chess the other way round.
@@ -107,6 +113,7 @@ impl VariantSpec for ReverseEinsteinSpec {
     type Eval = EinsteinEval;
     const BENCH_FENS: &'static [&'static str] = EINSTEIN_BENCH;
     const BENCH_DEPTH: u32 = 9;
+    const WDL: WdlModel = REVERSE_EINSTEIN_WDL;
 }
 
 /// Anti-Einstein chess: a capturing piece stays as it is, any other move takes it one step down.
@@ -119,4 +126,5 @@ impl VariantSpec for AntiEinsteinSpec {
     type Eval = EinsteinEval;
     const BENCH_FENS: &'static [&'static str] = EINSTEIN_BENCH;
     const BENCH_DEPTH: u32 = 13;
+    const WDL: WdlModel = ANTI_EINSTEIN_WDL;
 }

@@ -9,11 +9,13 @@
 //! evaluator in `feerie-eval`, a description here and one line in the registry.
 
 mod descriptions;
+mod wdl_models;
 
 pub use descriptions::{
     AntiEinsteinSpec, AugsburgSpec, ChessSpec, DynamoSpec, EinsteinSpec, ReverseEinsteinSpec,
 };
 
+use feerie_eval::wdl::WdlModel;
 use feerie_eval::Evaluator;
 use feerie_search::SearchPolicy;
 use std::fmt;
@@ -33,6 +35,9 @@ pub trait VariantSpec: 'static {
     const BENCH_FENS: &'static [&'static str];
     /// The depth `bench` searches when none is given: about a second on one core.
     const BENCH_DEPTH: u32;
+    /// Win/draw/loss chances of a score (`UCI_ShowWDL`), fitted to the variant's
+    /// self-play by `tools/fit_wdl.py`.
+    const WDL: WdlModel;
 }
 
 /// Code that works for any variant, given its description.
@@ -148,6 +153,33 @@ mod tests {
                 V::Rules::from_fen(fen).map_err(|e| format!("{}: {fen}: {e}", V::NAME))?;
             }
             Ok(())
+        }
+    }
+
+    struct CheckWdl;
+    impl VariantVisitor for CheckWdl {
+        type Output = Result<(), String>;
+        fn visit<V: VariantSpec>(self) -> Self::Output {
+            let model = V::WDL;
+            for m in [0.0, 0.25, 0.5, 0.75, 1.0] {
+                let (a, b) = (model.a[0] + model.a[1] * m, model.b[0] + model.b[1] * m);
+                // A level score is no likely win, the chances grow with the score, and a
+                // score two widths past the centre is a likely win.
+                let [w0, _, l0] = model.per_mille(0, m);
+                let [w, _, l] = model.per_mille(300, m);
+                let [far, _, _] = model.per_mille((a + 2.0 * b) as i32, m);
+                if a <= 0.0 || b <= 1.0 || w0 >= 500 || w < w0 || l > l0 || far < 800 {
+                    return Err(format!("{}: at material {m}: a {a}, b {b}", V::NAME));
+                }
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn every_variant_has_a_sensible_wdl_model() {
+        for &v in Variant::ALL {
+            v.dispatch(CheckWdl).unwrap();
         }
     }
 
