@@ -169,6 +169,12 @@ fn parse_flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
     Ok(flags)
 }
 
+/// The words of a command line, for the subcommands' tests.
+#[cfg(test)]
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace().map(str::to_string).collect()
+}
+
 /// The variant named `name` (any case).
 fn parse_variant(name: &str) -> Result<Variant, String> {
     Variant::from_name(&name.to_ascii_lowercase())

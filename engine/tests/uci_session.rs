@@ -167,14 +167,7 @@ fn show_wdl_adds_chances_to_every_score_line() {
     let (plain, _) = e.bestmove();
     assert!(plain.iter().all(|l| wdl_of(l).is_none()), "{plain:?}");
     e.send("setoption name UCI_ShowWDL value true");
-    for variant in [
-        "chess",
-        "dynamo",
-        "augsburg",
-        "einstein",
-        "reverse-einstein",
-        "anti-einstein",
-    ] {
+    for variant in feerie_variants::Variant::ALL.iter().map(|v| v.name()) {
         e.send(&format!("setoption name UCI_Variant value {variant}"));
         e.send("position startpos moves e2e4");
         e.send("go depth 4");

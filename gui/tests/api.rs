@@ -436,15 +436,7 @@ async fn a_game_of_thousands_of_moves_is_answered() {
 /// first), exports the game, imports it and compares.
 #[tokio::test]
 async fn pgn_export_then_import_gives_the_game_back_in_every_variant() {
-    let names = [
-        "chess",
-        "dynamo",
-        "augsburg",
-        "einstein",
-        "reverse-einstein",
-        "anti-einstein",
-    ];
-    for variant in names {
+    for variant in feerie_variants::Variant::ALL.iter().map(|v| v.name()) {
         for set_up in [false, true] {
             let mut fen = Value::Null;
             if set_up {

@@ -126,10 +126,7 @@ fn parse(args: &[String]) -> Result<BookRequest, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn args(text: &str) -> Vec<String> {
-        text.split_whitespace().map(str::to_string).collect()
-    }
+    use crate::cli::words as args;
 
     #[test]
     fn flags_are_read_and_bad_ones_refused() {

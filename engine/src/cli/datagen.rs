@@ -190,11 +190,8 @@ fn parse(args: &[String]) -> Result<DatagenRequest, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::words as args;
     use std::time::Duration;
-
-    fn args(text: &str) -> Vec<String> {
-        text.split_whitespace().map(str::to_string).collect()
-    }
 
     #[test]
     fn flags_are_read_and_bad_ones_refused() {
