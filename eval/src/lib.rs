@@ -6,6 +6,7 @@ pub mod augsburg;
 pub mod chess;
 pub mod dynamo;
 pub mod einstein;
+pub mod linear;
 pub mod wdl;
 pub mod weights;
 
