@@ -10,5 +10,6 @@ pub mod out;
 pub mod position_cmd;
 pub mod report;
 pub mod session;
+pub mod strength;
 pub mod uci;
 pub mod variants;

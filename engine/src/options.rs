@@ -1,6 +1,8 @@
 //! The UCI options: their declarations for `uci`, and parsing `setoption`. A bad value is
 //! refused with a message and the option keeps its previous value.
 
+use crate::strength;
+use feerie_search::skill::{Skill, FULL_LEVEL};
 use feerie_search::Settings;
 use feerie_variants::Variant;
 
@@ -37,6 +39,19 @@ const MOVE_OVERHEAD: Spin = Spin {
     min: 0,
     max: 5000,
 };
+const SKILL_LEVEL: Spin = Spin {
+    name: "Skill Level",
+    default: FULL_LEVEL as i64,
+    min: 0,
+    max: FULL_LEVEL as i64,
+};
+/// Stockfish's default too: the weakest, used only with `UCI_LimitStrength`.
+const UCI_ELO: Spin = Spin {
+    name: "UCI_Elo",
+    default: strength::MIN_ELO,
+    min: strength::MIN_ELO,
+    max: strength::MAX_ELO,
+};
 
 /// The current value of every option.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,6 +64,11 @@ pub struct EngineOptions {
     pub ponder: bool,
     /// `UCI_ShowWDL`: win/draw/loss chances on every score line.
     pub show_wdl: bool,
+    /// `Skill Level` 0-20 (20: full strength).
+    pub skill_level: u32,
+    /// `UCI_LimitStrength`: play at `UCI_Elo`, whatever `Skill Level` says.
+    pub limit_strength: bool,
+    pub elo: i64,
 }
 
 impl Default for EngineOptions {
@@ -61,6 +81,9 @@ impl Default for EngineOptions {
             move_overhead_ms: MOVE_OVERHEAD.default as u64,
             ponder: false,
             show_wdl: false,
+            skill_level: SKILL_LEVEL.default as u32,
+            limit_strength: false,
+            elo: UCI_ELO.default,
         }
     }
 }
@@ -72,6 +95,17 @@ impl EngineOptions {
             threads: self.threads,
             multipv: self.multipv,
             move_overhead_ms: self.move_overhead_ms,
+            skill: Skill::new(self.level()),
+        }
+    }
+
+    /// The playing level, as Stockfish sets it: `UCI_Elo` when `UCI_LimitStrength` is
+    /// on, else `Skill Level`.
+    pub fn level(&self) -> f64 {
+        if self.limit_strength {
+            strength::level_for_elo(self.elo)
+        } else {
+            f64::from(self.skill_level)
         }
     }
 
@@ -85,6 +119,9 @@ impl EngineOptions {
             OptionChange::MoveOverhead(ms) => self.move_overhead_ms = ms,
             OptionChange::Ponder(on) => self.ponder = on,
             OptionChange::ShowWdl(on) => self.show_wdl = on,
+            OptionChange::SkillLevel(n) => self.skill_level = n,
+            OptionChange::LimitStrength(on) => self.limit_strength = on,
+            OptionChange::Elo(elo) => self.elo = elo,
             OptionChange::ClearHash | OptionChange::AnalyseMode(_) => {}
         }
     }
@@ -100,6 +137,9 @@ pub enum OptionChange {
     MoveOverhead(u64),
     Ponder(bool),
     ShowWdl(bool),
+    SkillLevel(u32),
+    LimitStrength(bool),
+    Elo(i64),
     /// `UCI_AnalyseMode`: accepted; the search is the same when analysing.
     AnalyseMode(bool),
     ClearHash,
@@ -127,6 +167,9 @@ pub fn declarations() -> Vec<String> {
         "option name Ponder type check default false".to_string(),
         "option name UCI_ShowWDL type check default false".to_string(),
         "option name UCI_AnalyseMode type check default false".to_string(),
+        spin(SKILL_LEVEL),
+        "option name UCI_LimitStrength type check default false".to_string(),
+        spin(UCI_ELO),
     ]
 }
 
@@ -163,10 +206,11 @@ pub fn parse_setoption(tokens: &[&str]) -> Result<OptionChange, String> {
     if is("Clear Hash") {
         return Ok(OptionChange::ClearHash);
     }
-    let checks: [(&str, CheckChange); 3] = [
+    let checks: [(&str, CheckChange); 4] = [
         ("Ponder", OptionChange::Ponder),
         ("UCI_ShowWDL", OptionChange::ShowWdl),
         ("UCI_AnalyseMode", OptionChange::AnalyseMode),
+        ("UCI_LimitStrength", OptionChange::LimitStrength),
     ];
     for (check, change) in checks {
         if is(check) {
@@ -177,13 +221,15 @@ pub fn parse_setoption(tokens: &[&str]) -> Result<OptionChange, String> {
             };
         }
     }
-    for spin in [HASH, THREADS, MULTI_PV, MOVE_OVERHEAD] {
+    for spin in [HASH, THREADS, MULTI_PV, MOVE_OVERHEAD, SKILL_LEVEL, UCI_ELO] {
         if is(spin.name) {
             let n = parse_spin(spin, value.as_deref())?;
             return Ok(match spin.name {
                 "Hash" => OptionChange::Hash(n as usize),
                 "Threads" => OptionChange::Threads(n as usize),
                 "MultiPV" => OptionChange::MultiPv(n as usize),
+                "Skill Level" => OptionChange::SkillLevel(n as u32),
+                "UCI_Elo" => OptionChange::Elo(n),
                 _ => OptionChange::MoveOverhead(n as u64),
             });
         }
@@ -232,6 +278,9 @@ mod tests {
             "Ponder",
             "UCI_ShowWDL",
             "UCI_AnalyseMode",
+            "Skill Level",
+            "UCI_LimitStrength",
+            "UCI_Elo",
         ] {
             assert!(
                 lines
@@ -288,6 +337,12 @@ mod tests {
             "name UCI_Variant value shogi",
             "name UCI_Variant",
             "name Contempt value 20",
+            "name Skill Level value 21",
+            "name Skill Level value -1",
+            "name Skill Level value 3.5",
+            "name UCI_Elo value 100",
+            "name UCI_Elo value 99999",
+            "name UCI_LimitStrength value 1",
         ] {
             assert!(parse(line).is_err(), "accepted: setoption {line}");
         }
@@ -301,5 +356,43 @@ mod tests {
         o.apply(&OptionChange::MoveOverhead(50));
         let s = o.settings();
         assert_eq!((s.threads, s.multipv, s.move_overhead_ms), (3, 2, 50));
+        assert_eq!(s.skill, None);
+    }
+
+    #[test]
+    fn skill_options_parse_with_their_ranges() {
+        assert_eq!(
+            parse("name Skill Level value 0"),
+            Ok(OptionChange::SkillLevel(0))
+        );
+        assert_eq!(
+            parse("name skill level value 20"),
+            Ok(OptionChange::SkillLevel(20))
+        );
+        assert_eq!(
+            parse("name UCI_LimitStrength value true"),
+            Ok(OptionChange::LimitStrength(true))
+        );
+        let max = format!("name UCI_Elo value {}", strength::MAX_ELO);
+        assert_eq!(parse(&max), Ok(OptionChange::Elo(strength::MAX_ELO)));
+        let err = parse("name Skill Level value 21").unwrap_err();
+        assert!(err.contains("between 0 and 20"), "{err}");
+    }
+
+    #[test]
+    fn skill_level_weakens_and_elo_overrides_it_only_when_limited() {
+        let mut o = EngineOptions::default();
+        o.apply(&OptionChange::SkillLevel(3));
+        assert_eq!(o.settings().skill.map(|s| s.level()), Some(3.0));
+        // UCI_Elo alone changes nothing; with UCI_LimitStrength it wins.
+        o.apply(&OptionChange::Elo(strength::MAX_ELO));
+        assert_eq!(o.settings().skill.map(|s| s.level()), Some(3.0));
+        o.apply(&OptionChange::LimitStrength(true));
+        assert_eq!(o.settings().skill, None);
+        o.apply(&OptionChange::Elo(strength::MIN_ELO));
+        assert_eq!(o.settings().skill.map(|s| s.level()), Some(0.0));
+        o.apply(&OptionChange::LimitStrength(false));
+        o.apply(&OptionChange::SkillLevel(20));
+        assert_eq!(o.settings().skill, None);
     }
 }

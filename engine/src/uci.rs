@@ -209,7 +209,12 @@ impl Uci {
                 Ok(()) => self.options.apply(&change),
                 Err(e) => self.out.error(&format!("option Hash: {e}")),
             },
-            OptionChange::Threads(_) | OptionChange::MultiPv(_) | OptionChange::MoveOverhead(_) => {
+            OptionChange::Threads(_)
+            | OptionChange::MultiPv(_)
+            | OptionChange::MoveOverhead(_)
+            | OptionChange::SkillLevel(_)
+            | OptionChange::LimitStrength(_)
+            | OptionChange::Elo(_) => {
                 self.options.apply(&change);
                 self.session.set_settings(self.options.settings())
             }

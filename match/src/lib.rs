@@ -16,9 +16,9 @@ pub mod game;
 pub mod notation;
 pub mod openings;
 pub mod pgn;
-pub mod rng;
 pub mod runner;
 pub mod stats;
 pub mod uci_client;
 
 pub use command::MatchCommand;
+pub use feerie_search::rng;

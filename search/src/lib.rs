@@ -11,16 +11,21 @@
 //! history (`history_index`); check extension; null move (`null_move_safe`), reverse
 //! futility, futility and late move pruning, late move reductions; mate distance
 //! pruning; draws by one repetition in the tree, the 50-move rule and bare kings;
-//! MultiPV; Lazy SMP; time management with soft and hard limits and ponder support.
+//! MultiPV; Lazy SMP; time management with soft and hard limits and ponder support;
+//! weaker play for `Skill Level` (`skill`: a node budget and a random choice among the
+//! best root moves).
 //!
 //! Modules: `policy` (per-variant search policy), `params` (the search's numbers),
 //! `value` (score scale, mate encoding), `tt` (lock-free transposition table),
 //! `ordering` (move ordering and history), `time` (time management), `thread` (the
-//! search proper, one per Lazy SMP thread). This file holds the public API.
+//! search proper, one per Lazy SMP thread), `skill` (weakened play), `rng` (the
+//! project's pseudo-random generator). This file holds the public API.
 
 mod ordering;
 pub mod params;
 pub mod policy;
+pub mod rng;
+pub mod skill;
 mod thread;
 mod time;
 mod tt;
@@ -29,10 +34,12 @@ pub mod value;
 use feerie_eval::Evaluator;
 use feerie_movegen::{MoveBuffer, MoveCode};
 use ordering::{score_moves, History, Picker};
+use rng::Rng;
+use skill::Skill;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
-use thread::{Plan, RootMove, Shared, ThreadData, Worker};
+use thread::{Line, Plan, RootMove, Shared, ThreadData, Worker};
 use tt::TransTable;
 
 pub use policy::{SearchPolicy, HISTORY_SIZE};
@@ -46,6 +53,9 @@ const HELPER_STACK_BYTES: usize = 32 * 1024 * 1024;
 /// below `value::MAX_PLY` for extensions and quiescence.
 pub const MAX_DEPTH: u32 = 100;
 const _: () = assert!((MAX_DEPTH as usize) < value::MAX_PLY - 4);
+
+/// Seed of every searcher's random stream (weakened play only).
+const SKILL_SEED: u64 = 0x5EED_1E7E1;
 
 /// Clock state for `go wtime/btime/winc/binc/movestogo`, already for the side to move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -145,6 +155,8 @@ pub struct Settings {
     pub threads: usize,
     pub multipv: usize,
     pub move_overhead_ms: u64,
+    /// A weakened engine (`Skill Level`, `UCI_Elo`); `None` is full strength.
+    pub skill: Option<Skill>,
 }
 
 impl Default for Settings {
@@ -153,6 +165,7 @@ impl Default for Settings {
             threads: 1,
             multipv: 1,
             move_overhead_ms: 10,
+            skill: None,
         }
     }
 }
@@ -172,6 +185,9 @@ pub struct Searcher<P: SearchPolicy, E: Evaluator<P>> {
     threads: Vec<ThreadData<P::Move>>,
     /// Nodes of the last search, summed over threads.
     nodes: u64,
+    /// The random choices of a weakened search: seeded the same in every searcher, so
+    /// a sequence of searches is reproducible.
+    rng: Rng,
     _rules: PhantomData<P>,
 }
 
@@ -184,6 +200,7 @@ impl<P: SearchPolicy, E: Evaluator<P>> Searcher<P, E> {
             tt: TransTable::new(hash_mb),
             threads: Vec::new(),
             nodes: 0,
+            rng: Rng::new(SKILL_SEED),
             _rules: PhantomData,
         }
     }
@@ -290,16 +307,25 @@ impl<P: SearchPolicy, E: Evaluator<P>> Searcher<P, E> {
             t.killers.clear();
         }
         self.tt.new_search();
-        let plan = Plan {
+        let skill = self.settings.skill;
+        let mut plan = Plan {
             max_depth: limits.depth.map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH)) as usize,
             multipv: self.settings.multipv.max(1),
             mate: limits.mate,
+            free_first_iteration: false,
         };
+        let mut node_limit = limits.nodes;
+        if let Some(skill) = skill {
+            plan.multipv = plan.multipv.max(skill.candidates());
+            plan.free_first_iteration = true;
+            node_limit =
+                Some(node_limit.map_or(skill.node_budget(), |n| n.min(skill.node_budget())));
+        }
         let shared = Shared {
             stop: AtomicBool::new(false),
             nodes: (0..n_threads).map(|_| AtomicU64::new(0)).collect(),
             signals,
-            node_limit: limits.nodes,
+            node_limit,
         };
         let (eval, tt) = (&self.eval, &self.tt);
         let (main_data, helper_data) = self.threads.split_first_mut().expect("one thread");
@@ -349,7 +375,11 @@ impl<P: SearchPolicy, E: Evaluator<P>> Searcher<P, E> {
         });
         self.nodes = shared.total_nodes();
 
-        let best_line = lines.first();
+        let chosen = match skill {
+            Some(skill) => self.pick(skill, pos, &lines),
+            None => 0,
+        };
+        let best_line = lines.get(chosen);
         let best = best_line
             .and_then(|l| l.pv.first().copied())
             .unwrap_or(fallback);
@@ -359,6 +389,15 @@ impl<P: SearchPolicy, E: Evaluator<P>> Searcher<P, E> {
             score: best_line.map_or(Score::Cp(0), |l| value::to_uci(l.score)),
             nodes: self.nodes,
         }
+    }
+
+    /// The index of the line a weakened search plays, drawn from the searcher's stream
+    /// mixed with the position, so the same position in another game may get another
+    /// move.
+    fn pick(&mut self, skill: Skill, pos: &P, lines: &[Line<P::Move>]) -> usize {
+        let scores: Vec<i32> = lines.iter().map(|l| l.score).collect();
+        let mut rng = Rng::for_index(self.rng.next_u64(), pos.hash());
+        skill.pick(&scores, &mut rng)
     }
 
     /// Legal root moves (restricted to `searchmoves` when any of them is legal), in a

@@ -82,6 +82,9 @@ pub(crate) struct Plan {
     pub max_depth: usize,
     pub multipv: usize,
     pub mate: Option<u32>,
+    /// The node limit holds only from the second iteration on (a weakened search: every
+    /// candidate gets a score, however small the budget).
+    pub free_first_iteration: bool,
 }
 
 #[derive(Debug)]
@@ -97,6 +100,8 @@ pub(crate) struct Worker<'a, P: SearchPolicy, E: Evaluator<P>> {
     /// Exact node limit checked at every node (single-threaded searches only, so the
     /// count is deterministic); multi-threaded limits are checked on the shared sum.
     local_node_limit: u64,
+    /// Whether the node limits are watched yet (see `Plan::free_first_iteration`).
+    node_limit_on: bool,
     pub nodes: u64,
     seldepth: usize,
     completed_depth: usize,
@@ -135,6 +140,7 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
             data,
             time,
             local_node_limit,
+            node_limit_on: true,
             nodes: 0,
             seldepth: 0,
             completed_depth: 0,
@@ -169,6 +175,10 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
         let mut prev_best: Option<P::Move> = None;
         let mut best_changes = 0.0f64;
         let mut depth = 1;
+        let node_limit = self.local_node_limit;
+        if plan.free_first_iteration {
+            self.set_node_limit(false, node_limit);
+        }
         while depth <= plan.max_depth {
             // Helpers stagger their depths so the threads do not all search the same
             // tree in lockstep.
@@ -197,6 +207,9 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
                 break;
             }
             self.completed_depth = d;
+            if !self.node_limit_on {
+                self.set_node_limit(true, node_limit);
+            }
             // The root result goes to the TT too: the next search (and the other
             // threads) start from this move.
             let best = &self.root_moves[0];
@@ -239,6 +252,12 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
             completed.push(self.partial_line());
         }
         (completed, self.completed_depth)
+    }
+
+    /// Turns the node limits off or back on (to `local`, the exact one).
+    fn set_node_limit(&mut self, on: bool, local: u64) {
+        self.node_limit_on = on;
+        self.local_node_limit = if on { local } else { u64::MAX };
     }
 
     /// The answer when not even depth 1 finished (hard time limit, tiny node limit):
@@ -444,7 +463,7 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
             }
             let nodes = self.shared.total_nodes();
             signals.nodes.store(nodes, Relaxed);
-            if let Some(limit) = self.shared.node_limit {
+            if let Some(limit) = self.shared.node_limit.filter(|_| self.node_limit_on) {
                 stop |= nodes >= limit;
             }
             if stop {

@@ -1,5 +1,7 @@
-//! The one pseudo-random generator of match play and self-play: small, deterministic and
-//! the same on every platform, so a seed reproduces a match.
+//! The one pseudo-random generator of match play, self-play and the weakened search of
+//! `Skill Level`: small, deterministic and the same on every platform, so a seed
+//! reproduces a match. It lives here, the lowest crate that draws random numbers, and
+//! `feerie_match::rng` re-exports it.
 
 /// A xorshift64* generator.
 #[derive(Clone, Debug)]

@@ -1,0 +1,62 @@
+//! `UCI_Elo` to `Skill Level`: the calibration table of docs/levels.md (chess matches
+//! against Stockfish's own `UCI_Elo` levels), read between its points by straight lines,
+//! so any Elo in the option's range gives a (fractional) level.
+
+/// (level, Elo on Stockfish's `UCI_Elo` scale), rising in both.
+const TABLE: [(f64, f64); 6] = [
+    (0.0, 800.0),
+    (5.0, 1100.0),
+    (10.0, 1450.0),
+    (15.0, 1750.0),
+    (19.0, 1950.0),
+    (20.0, 2050.0),
+];
+
+/// The lowest and highest `UCI_Elo` (the table's ends).
+pub const MIN_ELO: i64 = TABLE[0].1 as i64;
+pub const MAX_ELO: i64 = TABLE[TABLE.len() - 1].1 as i64;
+
+/// The level that plays at about `elo` (clamped to the table).
+pub fn level_for_elo(elo: i64) -> f64 {
+    let elo = (elo as f64).clamp(TABLE[0].1, TABLE[TABLE.len() - 1].1);
+    let upper = TABLE
+        .iter()
+        .position(|&(_, e)| e >= elo)
+        .unwrap_or(0)
+        .max(1);
+    let ((l0, e0), (l1, e1)) = (TABLE[upper - 1], TABLE[upper]);
+    l0 + (l1 - l0) * (elo - e0) / (e1 - e0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_rises() {
+        for pair in TABLE.windows(2) {
+            assert!(pair[1].0 > pair[0].0 && pair[1].1 > pair[0].1);
+        }
+        assert_eq!(TABLE[TABLE.len() - 1].0, feerie_search::skill::FULL_LEVEL);
+    }
+
+    #[test]
+    fn the_ends_and_the_points_give_their_levels() {
+        assert_eq!(level_for_elo(MIN_ELO), 0.0);
+        assert_eq!(level_for_elo(MIN_ELO - 500), 0.0);
+        assert_eq!(level_for_elo(MAX_ELO), 20.0);
+        assert_eq!(level_for_elo(MAX_ELO + 500), 20.0);
+        for (level, elo) in TABLE {
+            assert!((level_for_elo(elo as i64) - level).abs() < 1e-9);
+        }
+    }
+
+    #[test]
+    fn between_points_the_level_is_interpolated() {
+        let (a, b) = (TABLE[1], TABLE[2]);
+        let mid = level_for_elo(((a.1 + b.1) / 2.0) as i64);
+        assert!((mid - (a.0 + b.0) / 2.0).abs() < 0.01, "{mid}");
+        let levels: Vec<f64> = (MIN_ELO..=MAX_ELO).map(level_for_elo).collect();
+        assert!(levels.windows(2).all(|p| p[1] >= p[0]));
+    }
+}
