@@ -2,7 +2,7 @@
 //! best root moves, then a random choice weighted by the score gap) with a node budget.
 //! A level below [`FULL_LEVEL`] searches at most [`Skill::node_budget`] nodes (its first
 //! iteration always completes, so every candidate has a score), as MultiPV over its
-//! [`Skill::candidates`] best root moves (Stockfish's 4, up to 32 at the weakest
+//! [`Skill::candidates`] best root moves (Stockfish's 4, up to 16 at the weakest
 //! levels), and then plays the candidate maximising
 //!
 //! ```text
@@ -10,10 +10,10 @@
 //! ```
 //!
 //! where `g` is Gumbel noise, drawn per candidate, and `T` the level's temperature
-//! ([`Skill::temperature`], 150 cp at level 0 falling to 0 at level 20). That picks each
+//! ([`Skill::temperature`], 80 cp at level 0 falling to 0 at level 20). That picks each
 //! candidate with probability proportional to `exp(score / T)` (a softmax): a move a
 //! pawn worse than the best is played `e^(-100/T)` times as often. At level 0 a one-ply
-//! search over 32 moves with `T` = 150 cp drops a piece now and then, at level 15 the
+//! search over 16 moves with `T` = 80 cp drops a piece now and then, at level 15 the
 //! noise is a few centipawns. A mate's gap is far beyond any noise.
 
 use crate::rng::Rng;
@@ -24,15 +24,15 @@ pub const FULL_LEVEL: f64 = 20.0;
 /// How many of the best root moves a limited search ranks at least (Stockfish's number),
 /// and how many more the weakest level adds.
 pub const CANDIDATES: usize = 4;
-const EXTRA_CANDIDATES: f64 = 28.0;
+const EXTRA_CANDIDATES: f64 = 12.0;
 
 /// Node budget of level 0, and how many doublings of it each level adds.
 const BASE_NODES: f64 = 64.0;
 const DOUBLINGS_PER_LEVEL: f64 = 0.6;
 
 /// The temperature of level 0, in centipawns: a piece (300 cp) worse than the best is
-/// played e^-2 (14%) as often as the best.
-const MAX_TEMPERATURE: f64 = 150.0;
+/// played e^-3.75 (2.4%) as often as the best.
+const MAX_TEMPERATURE: f64 = 80.0;
 
 /// A playing strength below the full engine: a level in `[0, FULL_LEVEL)`, fractional
 /// when it comes from `UCI_Elo`.
@@ -74,7 +74,7 @@ impl Skill {
         CANDIDATES + (EXTRA_CANDIDATES * self.weakness()).round() as usize
     }
 
-    /// The noise's scale in centipawns: 150 at level 0, 37 at 10, 0.4 at 19.
+    /// The noise's scale in centipawns: 80 at level 0, 20 at 10, 0.2 at 19.
     pub fn temperature(&self) -> f64 {
         MAX_TEMPERATURE * self.weakness()
     }
@@ -112,13 +112,13 @@ mod tests {
     fn the_budget_grows_and_the_weakness_falls_with_the_level() {
         let skills: Vec<Skill> = (0..20).filter_map(|l| Skill::new(l as f64)).collect();
         assert_eq!(skills[0].node_budget(), 64);
-        assert_eq!(skills[0].temperature(), 150.0);
+        assert_eq!(skills[0].temperature(), 80.0);
         for pair in skills.windows(2) {
             assert!(pair[1].node_budget() > pair[0].node_budget());
             assert!(pair[1].temperature() < pair[0].temperature());
         }
         assert!(skills[19].temperature() < 0.5);
-        assert_eq!(skills[0].candidates(), 32);
+        assert_eq!(skills[0].candidates(), 16);
         assert_eq!(skills[19].candidates(), CANDIDATES);
         assert!(skills
             .windows(2)
@@ -148,8 +148,8 @@ mod tests {
         let blunders = (0..2000)
             .filter(|_| weak.pick(&scores, &mut rng) >= 10)
             .count();
-        // Softmax: 10 e^-2 / (10 + 10 e^-2) is about 12%.
-        assert!((150..=350).contains(&blunders), "{blunders} of 2000");
+        // Softmax: 10 e^-3.75 / (9.5 + 10 e^-3.75) is about 2.4%.
+        assert!((20..=100).contains(&blunders), "{blunders} of 2000");
     }
 
     #[test]
