@@ -2,14 +2,19 @@
 //! against Stockfish's own `UCI_Elo` levels), read between its points by straight lines,
 //! so any Elo in the option's range gives a (fractional) level.
 
-/// (level, Elo on Stockfish's `UCI_Elo` scale), rising in both.
-const TABLE: [(f64, f64); 6] = [
-    (0.0, 800.0),
-    (5.0, 1100.0),
-    (10.0, 1450.0),
-    (15.0, 1750.0),
-    (19.0, 1950.0),
-    (20.0, 2050.0),
+/// (level, Elo on Stockfish 15.1's `UCI_Elo` scale), rising in both: measured in chess
+/// at 2+0.02 (docs/levels.md: 40 games per point against Stockfish, so each point is
+/// known to about ±110 Elo; levels 0 and 4 are below Stockfish's lowest 1350 and are
+/// extrapolated from matches between levels, at half their self-play difference).
+/// Levels 19 and 20 scored alike; level 20, the full engine, is the top.
+const TABLE: [(f64, f64); 7] = [
+    (0.0, 865.0),
+    (4.0, 985.0),
+    (8.0, 1170.0),
+    (12.0, 1590.0),
+    (16.0, 1755.0),
+    (19.0, 1940.0),
+    (20.0, 1950.0),
 ];
 
 /// The lowest and highest `UCI_Elo` (the table's ends).
@@ -55,7 +60,7 @@ mod tests {
     fn between_points_the_level_is_interpolated() {
         let (a, b) = (TABLE[1], TABLE[2]);
         let mid = level_for_elo(((a.1 + b.1) / 2.0) as i64);
-        assert!((mid - (a.0 + b.0) / 2.0).abs() < 0.01, "{mid}");
+        assert!((mid - (a.0 + b.0) / 2.0).abs() < 0.05, "{mid}");
         let levels: Vec<f64> = (MIN_ELO..=MAX_ELO).map(level_for_elo).collect();
         assert!(levels.windows(2).all(|p| p[1] >= p[0]));
     }
