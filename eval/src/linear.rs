@@ -84,8 +84,16 @@ pub fn white_score<P: Position, E: Evaluator<P>>(eval: &E, pos: &P) -> i32 {
 /// the vector round trip keeps the weights.
 pub fn check_linear<P: Position, E: Linear<P>>(eval: &E, fens: &[&str], tolerance: f64) {
     let w = eval.to_vector();
-    assert_eq!(w.len(), E::weight_info().len(), "weight_info and to_vector differ");
-    assert_eq!(E::from_vector(&w).to_vector(), w, "from_vector(to_vector) changes weights");
+    assert_eq!(
+        w.len(),
+        E::weight_info().len(),
+        "weight_info and to_vector differ"
+    );
+    assert_eq!(
+        E::from_vector(&w).to_vector(),
+        w,
+        "from_vector(to_vector) changes weights"
+    );
     for fen in fens {
         let pos = P::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e:?}"));
         let traced = eval.trace(&pos).score(&w);
