@@ -1,5 +1,7 @@
 //! The Dynamo evaluation's weights (`DynamoEval`).
 
+use crate::linear::{Field, WeightFields};
+
 /// Every weight of the Dynamo evaluation, in centipawns.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
@@ -41,5 +43,32 @@ impl Weights {
 impl Default for Weights {
     fn default() -> Weights {
         Weights::DEFAULT
+    }
+}
+
+impl WeightFields for Weights {
+    fn fields(&mut self) -> Vec<Field<'_>> {
+        let Weights {
+            material,
+            king_edge,
+            king_open_line,
+            king_slider_contact,
+            king_leaper_contact,
+            piece_on_edge,
+            mobility,
+            pawn_rank,
+            tempo,
+        } = self;
+        vec![
+            Field::array("material", material),
+            Field::array("king_edge", king_edge),
+            Field::scalar("king_open_line", king_open_line),
+            Field::scalar("king_slider_contact", king_slider_contact),
+            Field::scalar("king_leaper_contact", king_leaper_contact),
+            Field::array("piece_on_edge", piece_on_edge),
+            Field::scalar("mobility", mobility),
+            Field::array("pawn_rank", pawn_rank),
+            Field::scalar("tempo", tempo),
+        ]
     }
 }
