@@ -333,6 +333,7 @@ fn augsburg_and_einstein_traces_are_the_evaluation() {
     einstein_check::<Anti>("anti-einstein");
 }
 
+/// `check` on the positions of one Einstein variant with its own evaluator.
 fn einstein_check<M: EinsteinVariant>(variant: &str) {
     let fens = positions::<EinsteinPosition<M>>(variant);
     check(
