@@ -1,11 +1,16 @@
-//! The `Linear` traces of the chess and Dynamo evaluations against their real scores, on
+//! The `Linear` traces of the evaluations against their real scores, on
 //! every position of the variant's perft suite and opening book and along random
 //! playouts from the book: the contract `feerie tune` fits the weights by.
 
-use feerie_eval::linear::{check_linear, parse_rust_source, white_score, Linear};
+use feerie_eval::linear::{
+    check_linear, parse_rust_source, to_vector, white_score, Linear, Trace, WeightFields,
+};
 use feerie_eval::weights;
-use feerie_eval::{ChessEval, DynamoEval};
-use feerie_movegen::{Chess, Dynamo, Einstein, Position};
+use feerie_eval::weights::einstein::EinsteinVariant;
+use feerie_eval::weights::{augsburg, einstein};
+use feerie_eval::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval};
+use feerie_movegen::einstein::{Anti, EinsteinPosition, Reverse, Standard};
+use feerie_movegen::{Augsburg, Chess, Dynamo, Einstein, Position};
 
 /// Largest gap between trace and evaluation: the evaluation truncates its blend of the
 /// middlegame and endgame scores (and a drawish ending's division) to integers.
@@ -302,5 +307,162 @@ fn weight_names_are_the_rust_paths() {
     assert_eq!(
         (names[5].as_str(), names[26].as_str()),
         ("king_edge[0]", "tempo")
+    );
+}
+
+/// Einstein weights no position can use: a pawn on its first rank or its last (a dead
+/// pawn), the mobility of pawns (they have `free_step`).
+fn einstein_unreachable(name: &str) -> bool {
+    ["pawn_rank[0]", "pawn_rank[7]", "mobility[0]"].contains(&name)
+}
+
+/// The Augsburg and Einstein-family traces reproduce the evaluation to the float
+/// rounding of their coefficients: the integer divisions keep their rounding in the
+/// constant.
+const EXACT: f64 = 0.01;
+
+#[test]
+fn augsburg_and_einstein_traces_are_the_evaluation() {
+    let fens = positions::<Augsburg>("augsburg");
+    // A pawn on its last rank has promoted.
+    check(&AugsburgEval::default(), &fens, EXACT, |w| {
+        w == "pawn_rank[7]"
+    });
+    einstein_check::<Standard>("einstein");
+    einstein_check::<Reverse>("reverse-einstein");
+    einstein_check::<Anti>("anti-einstein");
+}
+
+/// `check` on the positions of one Einstein variant with its own evaluator.
+fn einstein_check<M: EinsteinVariant>(variant: &str) {
+    let fens = positions::<EinsteinPosition<M>>(variant);
+    check(
+        &EinsteinEval::<M>::default(),
+        &fens,
+        EXACT,
+        einstein_unreachable,
+    );
+}
+
+/// Non-king pieces in a FEN (Augsburg units count as their letters).
+fn pieces(fen: &str) -> f64 {
+    let placement = fen.split_whitespace().next().unwrap_or("");
+    placement
+        .chars()
+        .filter(|c| c.is_ascii_alphabetic() && !c.eq_ignore_ascii_case(&'k'))
+        .count() as f64
+}
+
+/// The rounding of the evaluation's integer divisions: each fixed division and each
+/// per-piece one rounds off less than a centipawn that the linear trace does not.
+#[derive(Clone, Copy)]
+struct Rounding {
+    fixed: f64,
+    per_piece: f64,
+}
+
+/// Moves each tunable weight alone by `delta`, on every `step`-th position where the
+/// position stays on the same side of every threshold (its trace at the new weights
+/// has the same coefficients). Returns the largest gap, beyond the rounding, between the
+/// new evaluation and the old trace at the new weights, and the share of (weight,
+/// position) pairs kept.
+fn moved_weights<P: Position, E: Linear<P>>(
+    variant: &str,
+    delta: f64,
+    step: usize,
+    rounding: Rounding,
+) -> (f64, f64) {
+    let eval = E::default();
+    let w = eval.to_vector();
+    let fens = positions::<P>(variant);
+    let traces: Vec<(P, Trace, f64)> = fens
+        .iter()
+        .step_by(step)
+        .map(|f| {
+            let p = P::from_fen(f).expect("FEN");
+            let t = eval.trace(&p);
+            let bound = rounding.fixed + rounding.per_piece * pieces(f);
+            (p, t, bound)
+        })
+        .collect();
+    let (mut gap, mut kept, mut pairs) = (f64::MIN, 0, 0);
+    for (i, info) in E::weight_info().iter().enumerate() {
+        if !info.tunable {
+            continue;
+        }
+        let mut moved = w.clone();
+        moved[i] += delta;
+        let e = E::from_vector(&moved);
+        for (p, t, bound) in &traces {
+            pairs += 1;
+            if e.trace(p).terms != t.terms {
+                continue;
+            }
+            kept += 1;
+            gap = gap.max((white_score(&e, p) as f64 - t.score(&moved)).abs() - bound);
+        }
+    }
+    (gap, kept as f64 / pairs as f64)
+}
+
+fn check_moved<P: Position, E: Linear<P>>(variant: &str, rounding: Rounding) {
+    for delta in [1.0, -3.0, 10.0] {
+        let (gap, kept) = moved_weights::<P, E>(variant, delta, 3, rounding);
+        assert!(kept > 0.95, "{variant}, delta {delta}: {kept} kept");
+        assert!(
+            gap <= 0.0,
+            "{variant}, delta {delta}: {gap} beyond the rounding"
+        );
+    }
+}
+
+#[test]
+fn each_weight_moves_the_evaluation_by_its_coefficient() {
+    // Augsburg divides each side's king term three times (/16, /4, /256).
+    let augsburg = Rounding {
+        fixed: 6.0,
+        per_piece: 0.0,
+    };
+    check_moved::<Augsburg, AugsburgEval>("augsburg", augsburg);
+    // Einstein divides each piece's mutation share by 100, and per side the king
+    // placement, the danger (twice), then the hanging pieces and the mop-up once.
+    let einstein = Rounding {
+        fixed: 8.0,
+        per_piece: 1.0,
+    };
+    check_moved::<EinsteinPosition<Standard>, EinsteinEval<Standard>>("einstein", einstein);
+    check_moved::<EinsteinPosition<Reverse>, EinsteinEval<Reverse>>("reverse-einstein", einstein);
+    check_moved::<EinsteinPosition<Anti>, EinsteinEval<Anti>>("anti-einstein", einstein);
+}
+
+/// Whitespace removed, to compare Rust items laid out differently.
+fn squeeze(s: &str) -> String {
+    s.split_whitespace().collect()
+}
+
+/// The default weights print as the item in their weights file, and other weights
+/// read back from their source give the same evaluator.
+fn check_source<P: Position, E: Linear<P>, W: WeightFields>(weights_file: &str) {
+    let eval = E::default();
+    let path = format!("{}/../{weights_file}", env!("CARGO_MANIFEST_DIR"));
+    let file = squeeze(&std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}")));
+    let source = eval.rust_source("DEFAULT");
+    let item = &source[source
+        .find("pub const DEFAULT: Weights = Weights {")
+        .expect("item")..];
+    assert!(file.contains(&squeeze(item)), "{source}");
+    let moved: Vec<f64> = eval.to_vector().iter().map(|w| w + 3.0).collect();
+    let source = E::from_vector(&moved).rust_source("TUNED");
+    let parsed: W = parse_rust_source(&source).expect("parses");
+    assert_eq!(to_vector(&parsed), moved);
+    let info = E::weight_info();
+    assert!(info.iter().any(|i| i.name == "pawn_rank[5]"), "{info:?}");
+}
+
+#[test]
+fn weights_round_trip_through_their_rust_source() {
+    check_source::<Augsburg, AugsburgEval, augsburg::Weights>("eval/src/weights/augsburg.rs");
+    check_source::<EinsteinPosition<Standard>, EinsteinEval<Standard>, einstein::Weights>(
+        "eval/src/weights/einstein.rs",
     );
 }
