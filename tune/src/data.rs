@@ -177,7 +177,12 @@ mod tests {
         );
         assert_eq!(parse_line("   "), None);
         assert_eq!(parse_line("# feerie datagen variant=chess"), None);
-        for bad in ["fen | 1", "fen | x | 1.0", "fen | 3 | 2.0", "fen | inf | 1.0"] {
+        for bad in [
+            "fen | 1",
+            "fen | x | 1.0",
+            "fen | 3 | 2.0",
+            "fen | inf | 1.0",
+        ] {
             assert!(parse_line(bad).unwrap().is_err(), "{bad}");
         }
     }

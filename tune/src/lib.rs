@@ -122,7 +122,12 @@ pub fn tune<P: Position, E: Linear<P>>(
 }
 
 /// The weights that moved most, as `name: old -> new`, largest change first.
-pub fn largest_changes(start: &[f64], end: &[f64], info: &[WeightInfo], count: usize) -> Vec<String> {
+pub fn largest_changes(
+    start: &[f64],
+    end: &[f64],
+    info: &[WeightInfo],
+    count: usize,
+) -> Vec<String> {
     let mut moved: Vec<(f64, String)> = start
         .iter()
         .zip(end)

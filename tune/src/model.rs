@@ -210,7 +210,10 @@ mod tests {
             let g = gradient(&data, &w, 1.0, RESULT);
             adam.step(&mut w, &g, &[true, true]);
         }
-        assert!((w[0] - 100.0).abs() < 1.0 && (w[1] + 40.0).abs() < 1.0, "{w:?}");
+        assert!(
+            (w[0] - 100.0).abs() < 1.0 && (w[1] + 40.0).abs() < 1.0,
+            "{w:?}"
+        );
         let mut held = vec![20.0, 30.0];
         let g = gradient(&data, &held, 1.0, RESULT);
         Adam::new(2, 2.0).step(&mut held, &g, &[false, true]);
