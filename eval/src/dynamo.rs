@@ -161,7 +161,7 @@ mod tests {
     fn start_position_is_balanced() {
         assert_eq!(
             eval(feerie_movegen::dynamo::START_FEN),
-            Weights::DEFAULT.tempo
+            Weights::default().tempo
         );
     }
 

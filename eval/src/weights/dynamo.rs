@@ -27,6 +27,7 @@ pub struct Weights {
 }
 
 impl Weights {
+    /// The hand-set weights, the tuner's starting point.
     pub const DEFAULT: Weights = Weights {
         material: [100, 310, 330, 500, 950],
         king_edge: [-120, -40, -10, 0],
@@ -40,9 +41,14 @@ impl Weights {
     };
 }
 
+// `TUNED_DYNAMO`: the weights `feerie tune` fitted to self-play, which won their SPRT
+// match against `DEFAULT` (docs/tuning.md).
+include!("tuned/dynamo.rs");
+
+/// The weights Dynamo plays with: the tuned ones.
 impl Default for Weights {
     fn default() -> Weights {
-        Weights::DEFAULT
+        TUNED_DYNAMO
     }
 }
 
