@@ -6,8 +6,10 @@
 //! is rounded up to an even number (each opening twice).
 
 use feerie_benches::eval_match::{play_match, Game, MatchConfig};
+use feerie_eval::weights::einstein::EinsteinVariant;
 use feerie_eval::{ChessEval, EinsteinEval};
-use feerie_movegen::{AntiEinstein, Einstein, ReverseEinstein};
+use feerie_movegen::einstein::{Anti, EinsteinPosition, Reverse, Standard};
+use feerie_movegen::Position;
 use feerie_search::SearchPolicy;
 use std::io::Write;
 use std::process::ExitCode;
@@ -52,22 +54,22 @@ fn main() -> ExitCode {
     );
     for name in chosen {
         match name {
-            "einstein" => run::<Einstein>(name, &config),
-            "reverse-einstein" => run::<ReverseEinstein>(name, &config),
-            _ => run::<AntiEinstein>(name, &config),
+            "einstein" => run::<Standard>(name, &config),
+            "reverse-einstein" => run::<Reverse>(name, &config),
+            _ => run::<Anti>(name, &config),
         }
     }
     ExitCode::SUCCESS
 }
 
 /// Plays one variant's match and prints W-L-D from EinsteinEval's point of view.
-fn run<P: SearchPolicy>(name: &str, config: &MatchConfig)
+fn run<M: EinsteinVariant>(name: &str, config: &MatchConfig)
 where
-    EinsteinEval: feerie_eval::Evaluator<P>,
-    ChessEval: feerie_eval::Evaluator<P>,
+    EinsteinPosition<M>: SearchPolicy,
+    ChessEval: feerie_eval::Evaluator<EinsteinPosition<M>>,
 {
     let start = Instant::now();
-    let progress = |g: &Game<P::Move>| {
+    let progress = |g: &Game<<EinsteinPosition<M> as Position>::Move>| {
         let mark = match g.a_score {
             s if s > 0.5 => '+',
             s if s < 0.5 => '-',
@@ -76,7 +78,7 @@ where
         eprint!("{mark}");
         let _ = std::io::stderr().flush();
     };
-    let r = play_match::<P, _, _>(
+    let r = play_match::<EinsteinPosition<M>, _, _>(
         config,
         EinsteinEval::default(),
         ChessEval::default(),

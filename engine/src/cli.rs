@@ -7,6 +7,7 @@ mod gui;
 mod matches;
 mod perft;
 mod solve;
+mod tune;
 
 use crate::bench;
 use crate::go_params::MAX_DEPTH;
@@ -62,6 +63,12 @@ Usage:
                            'FEN | score | result' (White's view), appended to FILE;
                            rerun to resume (FILE.done lists the games written);
                            --shard K/N plays game i when i % N = K-1
+  feerie tune --variant V --data FILE [--data FILE]... [--epochs N] [--rate R]
+              [--lambda L] [--threads T] [--out FILE]
+                           fit the variant's evaluation weights to datagen files
+                           (Texel's method: K first, then Adam); prints the loss
+                           before and after and writes the weights as Rust source
+                           for eval/src/weights/tuned/ (docs/tuning.md)
   feerie gui [--port N] [--listen ADDR] [--engine CMD]... [--no-open]
                            a board in the browser to play and analyse every
                            variant (docs/gui.md); prints the page's address
@@ -92,6 +99,7 @@ pub fn run(args: &[String]) -> i32 {
         "gui" => return gui::run(rest),
         "book" => return book::run(rest),
         "datagen" => return datagen::run(rest),
+        "tune" => return tune::run(rest),
         other => Err(format!("unknown command '{other}' (try 'feerie help')")),
     };
     match result {

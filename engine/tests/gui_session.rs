@@ -117,7 +117,8 @@ fn script(name: &str, body: &str) -> PathBuf {
 }
 
 /// An engine that does the handshake as `name`, answers `go` with `on_go` (shell) and
-/// `stop` with `bestmove e7e5`.
+/// `stop` with `bestmove e7e5`. Its only option is `UCI_Variant`: being sent any other
+/// makes it exit, as strict engines may.
 fn fake_engine(name: &str, on_go: &str) -> PathBuf {
     script(
         &format!("{name}.sh"),
@@ -125,6 +126,8 @@ fn fake_engine(name: &str, on_go: &str) -> PathBuf {
             r#"while read line; do
   case "$line" in
     uci) echo "id name {name}"; echo "option name UCI_Variant type combo default chess var chess"; echo uciok;;
+    "setoption name UCI_Variant "*) ;;
+    setoption*) exit 1;;
     isready) echo readyok;;
     go*) {on_go};;
     stop) echo 'bestmove e7e5';;
@@ -214,6 +217,7 @@ async fn a_new_position_restarts_the_analysis_with_whites_scores() {
         })
         .await;
     assert_eq!(mate["lines"][0]["score"], json!({"mate": -1}));
+    assert_eq!(mate["lines"][0]["wdl"], json!([0, 0, 1000]));
     assert!(mate["lines"][0]["pv_text"][0]
         .as_str()
         .unwrap()
@@ -238,6 +242,68 @@ async fn a_new_position_restarts_the_analysis_with_whites_scores() {
     while let Some(message) = page.within(Duration::from_millis(1500)).await {
         assert_ne!(message["type"], "analysis", "{message}");
     }
+}
+
+/// The first line's score (centipawns, a mate counting as ±100,000) and chances from
+/// the first analysis of `fen`, both from White's point of view.
+async fn score_and_chances(page: &mut Client, fen: &str) -> (i64, [u64; 3]) {
+    page.send(analyse(Some(fen), &[], 1)).await;
+    let analysis = page.next_of("analysis").await;
+    let line = &analysis["lines"][0];
+    let score = line["score"]["cp"]
+        .as_i64()
+        .or_else(|| line["score"]["mate"].as_i64().map(|n| n.signum() * 100_000))
+        .unwrap_or_else(|| panic!("no score in {analysis}"));
+    let wdl: Vec<u64> = line["wdl"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no wdl in {analysis}"))
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .collect();
+    (score, wdl.try_into().unwrap())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_chances_are_whites_whoever_is_to_move() {
+    let server = Server::start(&[]);
+    let mut page = server.connect().await;
+    // A queen up for White or for Black, with either side to move.
+    for (fen, white_wins) in [
+        ("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", true),
+        ("4k3/8/8/8/8/8/8/3QK3 b - - 0 1", true),
+        ("3qk3/8/8/8/8/8/8/4K3 w - - 0 1", false),
+        ("3qk3/8/8/8/8/8/8/4K3 b - - 0 1", false),
+    ] {
+        let (score, [w, d, l]) = score_and_chances(&mut page, fen).await;
+        assert_eq!(w + d + l, 1000, "{fen}");
+        let (winner, loser) = if white_wins { (w, l) } else { (l, w) };
+        assert!(winner > 500 && loser < 100, "{fen}: {score} {w} {d} {l}");
+        assert_eq!(score > 0, white_wins, "{fen}: {score}");
+        page.send(json!({"type": "stop_analysis"})).await;
+        page.next_of("analysis_stopped").await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_engine_without_chances_still_analyses() {
+    let plain = fake_engine(
+        "Plain",
+        "echo 'info depth 1 score cp 31 nodes 20 nps 2000 time 10 pv e2e4'",
+    );
+    let server = Server::start(&[&plain]);
+    let mut page = server.connect().await;
+    page.send(json!({"type": "analyse", "variant": "chess", "moves": [], "engine": 1}))
+        .await;
+    let analysis = page.next_of("analysis").await;
+    assert_eq!(analysis["engine"], "Plain");
+    let line = &analysis["lines"][0];
+    assert_eq!(
+        (&line["score"], &line["pv"], &line["wdl"]),
+        (&json!({"cp": 31}), &json!(["e2e4"]), &Value::Null),
+        "{analysis}"
+    );
+    page.send(json!({"type": "stop_analysis"})).await;
+    page.next_of("analysis_stopped").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

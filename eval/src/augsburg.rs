@@ -8,6 +8,8 @@
 //! Every weight is in `weights::augsburg::Weights`, so a tuner can change them in one
 //! place.
 
+use crate::linear::{self, Linear, Trace, WeightInfo};
+use crate::traced::{variables, Lin, Num};
 use crate::weights::augsburg::Weights;
 use crate::Evaluator;
 use feerie_movegen::attacks;
@@ -32,17 +34,51 @@ impl AugsburgEval {
 
 impl Evaluator<Augsburg> for AugsburgEval {
     fn evaluate(&self, pos: &Augsburg) -> i32 {
-        let b = pos.board();
-        let phase = midgame_phase(b);
-        let us = pos.side_to_move();
-        let score =
-            self.side_score(b, Color::White, phase) - self.side_score(b, Color::Black, phase);
-        let score = match us {
-            Color::White => score,
-            Color::Black => -score,
+        let white = score_for_white(&self.weights, pos.board());
+        let score = match pos.side_to_move() {
+            Color::White => white,
+            Color::Black => -white,
         };
         score + self.weights.tempo
     }
+}
+
+/// Number of entries of the weight vector (checked by `variables`).
+const LEN: usize = 30;
+
+impl Linear<Augsburg> for AugsburgEval {
+    fn weight_info() -> Vec<WeightInfo> {
+        linear::weight_info::<Weights>()
+    }
+
+    fn to_vector(&self) -> Vec<f64> {
+        linear::to_vector(&self.weights)
+    }
+
+    fn from_vector(v: &[f64]) -> AugsburgEval {
+        AugsburgEval::new(linear::from_vector(v))
+    }
+
+    fn trace(&self, pos: &Augsburg) -> Trace {
+        let w: Weights<Lin<LEN>> = self.weights.map(variables(Self::weight_info()));
+        let white = score_for_white(&w, pos.board());
+        let tempo = match pos.side_to_move() {
+            Color::White => w.tempo,
+            Color::Black => -w.tempo,
+        };
+        (white + tempo).trace()
+    }
+
+    fn rust_source(&self, name: &str) -> String {
+        linear::rust_source(&self.weights, name)
+    }
+}
+
+/// The evaluation from White's point of view, without the tempo.
+#[inline]
+fn score_for_white<T: Num>(w: &Weights<T>, b: &UnitBoard) -> T {
+    let phase = midgame_phase(b);
+    side_score(w, b, Color::White, phase) - side_score(w, b, Color::Black, phase)
 }
 
 /// 0 (bare endgame) to 256 (all the pieces): non-pawn material on the board.
@@ -66,92 +102,95 @@ fn centre_distance(sq: Square) -> i32 {
     df.max(dr)
 }
 
-impl AugsburgEval {
-    fn side_score(&self, b: &UnitBoard, us: Color, phase: i32) -> i32 {
-        let them = us.flip();
-        let occ = b.occupied();
-        let own = b.color(us);
-        let enemy_pawn_attacks = b
-            .units_with(them, PieceKind::Pawn)
-            .fold(Bitboard::EMPTY, |a, s| a | attacks::pawn(them, s));
-        let area = !own & !enemy_pawn_attacks;
-        let mut score = 0;
+fn side_score<T: Num>(w: &Weights<T>, b: &UnitBoard, us: Color, phase: i32) -> T {
+    let them = us.flip();
+    let occ = b.occupied();
+    let own = b.color(us);
+    let enemy_pawn_attacks = b
+        .units_with(them, PieceKind::Pawn)
+        .fold(Bitboard::EMPTY, |a, s| a | attacks::pawn(them, s));
+    let area = !own & !enemy_pawn_attacks;
+    let mut score = T::from(0);
 
-        for sq in b.units(us) {
-            let unit = b.cell(sq).components();
-            score += self.unit_score(unit, sq, us, occ, area);
-        }
-        score + self.king_score(b, us, phase)
+    for sq in b.units(us) {
+        let unit = b.cell(sq).components();
+        score += unit_score(w, unit, sq, us, occ, area);
     }
+    score + king_score(w, b, us, phase)
+}
 
-    fn unit_score(&self, unit: Unit, sq: Square, us: Color, occ: Bitboard, area: Bitboard) -> i32 {
-        let w = &self.weights;
-        let rel_rank = us.relative_rank(sq.rank()) as usize;
-        let centre = 3 - centre_distance(sq);
-        let mut score = 0;
-        let mut reach = Bitboard::EMPTY;
-        let mut kinds = 0;
+fn unit_score<T: Num>(
+    w: &Weights<T>,
+    unit: Unit,
+    sq: Square,
+    us: Color,
+    occ: Bitboard,
+    area: Bitboard,
+) -> T {
+    let rel_rank = us.relative_rank(sq.rank()) as usize;
+    let centre = 3 - centre_distance(sq);
+    let mut score = T::from(0);
+    let mut reach = Bitboard::EMPTY;
+    let mut kinds = 0;
+    for kind in COMPONENTS {
+        let n = unit.count(kind) as i32;
+        if n == 0 {
+            continue;
+        }
+        kinds += 1;
+        score += w.component[kind.index()].times(n);
+        score += w.centre[kind.index()].times(n * centre);
+        score -= w.duplicate.times(n - 1);
+        reach |= match kind {
+            PieceKind::Pawn => attacks::pawn(us, sq),
+            PieceKind::Knight => attacks::knight(sq),
+            PieceKind::Bishop => attacks::bishop(sq, occ),
+            _ => attacks::rook(sq, occ),
+        };
+    }
+    let pawns = unit.count(PieceKind::Pawn) as i32;
+    score += w.pawn_rank[rel_rank].times(pawns);
+    if pawns > 0 && kinds > 1 {
+        score += w.carried_pawn_rank.times(pawns * rel_rank as i32);
+    }
+    score -= w.tie.times(unit.size() as i32 - 1);
+    let cap = w.mobility_cap.value() as u32;
+    score + w.mobility.times((reach & area).count().min(cap) as i32)
+}
+
+/// King placement by phase, and danger from enemy units hitting the king zone: each
+/// unit adds the weights of all its kinds that reach the zone, so one compound
+/// attacker counts like several pieces.
+fn king_score<T: Num>(w: &Weights<T>, b: &UnitBoard, us: Color, phase: i32) -> T {
+    let Some(king) = b.king(us) else {
+        return T::from(0);
+    };
+    let them = us.flip();
+    let occ = b.occupied();
+    let zone = attacks::king(king).with(king);
+    let mut weight = T::from(0);
+    for sq in b.units(them) {
+        let unit = b.cell(sq).components();
         for kind in COMPONENTS {
-            let n = unit.count(kind) as i32;
-            if n == 0 {
+            if !unit.has(kind) {
                 continue;
             }
-            kinds += 1;
-            score += n * w.component[kind.index()];
-            score += n * w.centre[kind.index()] * centre;
-            score -= (n - 1) * w.duplicate;
-            reach |= match kind {
-                PieceKind::Pawn => attacks::pawn(us, sq),
+            let hits = match kind {
+                PieceKind::Pawn => attacks::pawn(them, sq),
                 PieceKind::Knight => attacks::knight(sq),
                 PieceKind::Bishop => attacks::bishop(sq, occ),
                 _ => attacks::rook(sq, occ),
-            };
-        }
-        let pawns = unit.count(PieceKind::Pawn) as i32;
-        score += pawns * w.pawn_rank[rel_rank];
-        if pawns > 0 && kinds > 1 {
-            score += pawns * w.carried_pawn_rank * rel_rank as i32;
-        }
-        score -= (unit.size() as i32 - 1) * w.tie;
-        score += w.mobility * (reach & area).count().min(w.mobility_cap as u32) as i32;
-        score
-    }
-
-    /// King placement by phase, and danger from enemy units hitting the king zone: each
-    /// unit adds the weights of all its kinds that reach the zone, so one compound
-    /// attacker counts like several pieces.
-    fn king_score(&self, b: &UnitBoard, us: Color, phase: i32) -> i32 {
-        let w = &self.weights;
-        let Some(king) = b.king(us) else {
-            return 0;
-        };
-        let them = us.flip();
-        let occ = b.occupied();
-        let zone = attacks::king(king).with(king);
-        let mut weight = 0;
-        for sq in b.units(them) {
-            let unit = b.cell(sq).components();
-            for kind in COMPONENTS {
-                if !unit.has(kind) {
-                    continue;
-                }
-                let hits = match kind {
-                    PieceKind::Pawn => attacks::pawn(them, sq),
-                    PieceKind::Knight => attacks::knight(sq),
-                    PieceKind::Bishop => attacks::bishop(sq, occ),
-                    _ => attacks::rook(sq, occ),
-                } & zone;
-                if hits.any() {
-                    weight += w.king_attack[kind.index()];
-                }
+            } & zone;
+            if hits.any() {
+                weight += w.king_attack[kind.index()];
             }
         }
-        let danger = (weight * weight * w.king_danger / 16).min(w.king_danger_cap);
-        let centre = 3 - centre_distance(king);
-        let midgame = -danger - w.king_centre_midgame * centre;
-        let endgame = w.king_centre_endgame * centre - danger / 4;
-        (midgame * phase + endgame * (256 - phase)) / 256
     }
+    let danger = (weight * weight * w.king_danger / 16).min_held(w.king_danger_cap.value());
+    let centre = 3 - centre_distance(king);
+    let midgame = -danger - w.king_centre_midgame.times(centre);
+    let endgame = w.king_centre_endgame.times(centre) - danger / 4;
+    (midgame.times(phase) + endgame.times(256 - phase)) / 256
 }
 
 #[cfg(test)]

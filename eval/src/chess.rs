@@ -4,6 +4,7 @@
 //! Einstein variants as a chess-minded baseline. The weights are in
 //! `weights::chess::Weights`.
 
+use crate::linear::{self, Linear, Negated, Recorder, Sink, Trace, WeightInfo};
 use crate::weights::chess::Weights;
 use crate::Evaluator;
 use feerie_movegen::board::Board;
@@ -27,18 +28,27 @@ const fn build_tables(w: &Weights) -> Tables {
     while kind < 6 {
         let mut sq = 0;
         while sq < 64 {
-            // Tables list rank 8 first: White on `sq` reads row `sq ^ 56`; Black reads the
-            // mirrored square, which is `sq` itself, and counts negatively.
-            let white = sq ^ 56;
+            let (white, black) = (table_entry(0, sq), table_entry(1, sq));
             t.mg[0][kind][sq] = w.material_mg[kind] + w.pst_mg[kind][white];
             t.eg[0][kind][sq] = w.material_eg[kind] + w.pst_eg[kind][white];
-            t.mg[1][kind][sq] = -(w.material_mg[kind] + w.pst_mg[kind][sq]);
-            t.eg[1][kind][sq] = -(w.material_eg[kind] + w.pst_eg[kind][sq]);
+            t.mg[1][kind][sq] = -(w.material_mg[kind] + w.pst_mg[kind][black]);
+            t.eg[1][kind][sq] = -(w.material_eg[kind] + w.pst_eg[kind][black]);
             sq += 1;
         }
         kind += 1;
     }
     t
+}
+
+/// The entry of a piece-square table that a piece of colour index `color` on `sq` reads.
+/// Tables list rank 8 first: White on `sq` reads entry `sq ^ 56`; Black reads the
+/// mirrored square, which is `sq` itself (and counts negatively).
+const fn table_entry(color: usize, sq: usize) -> usize {
+    if color == 0 {
+        sq ^ 56
+    } else {
+        sq
+    }
 }
 
 /// `FRONT_SPAN[colour][sq]`: the squares ahead of a pawn on `sq` on its own and the
@@ -81,31 +91,120 @@ static ADJACENT_FILES: [u64; 8] = {
     t
 };
 
-/// Pawn structure (passed, isolated, doubled) for `color`, as (mg, eg), positive good.
-fn pawn_structure(w: &Weights, ours: u64, theirs: u64, color: Color) -> (i32, i32) {
-    let (mut mg, mut eg) = (0, 0);
+/// Pawn structure (passed, isolated, doubled) of the pawns `ours` of `color`, positive
+/// good, into `mg` and `eg`.
+fn pawn_structure<S: Sink>(
+    w: &Weights,
+    (ours, theirs): (u64, u64),
+    color: Color,
+    mg: &mut S,
+    eg: &mut S,
+) {
     let mut bb = ours;
     while bb != 0 {
         let sq = bb.trailing_zeros() as usize;
         bb &= bb - 1;
         if FRONT_SPAN[color.index()][sq] & theirs == 0 {
             let rel = color.relative_rank((sq / 8) as u8) as usize;
-            mg += w.passed_mg[rel];
-            eg += w.passed_eg[rel];
+            mg.term(ix::PASSED_MG + rel, w.passed_mg[rel], 1);
+            eg.term(ix::PASSED_EG + rel, w.passed_eg[rel], 1);
         }
         if ADJACENT_FILES[sq % 8] & ours == 0 {
-            mg -= w.isolated_mg;
-            eg -= w.isolated_eg;
+            mg.term(ix::ISOLATED_MG, w.isolated_mg, -1);
+            eg.term(ix::ISOLATED_EG, w.isolated_eg, -1);
         }
     }
     for file in 0..8 {
         let n = (ours & (FILE_A << file)).count_ones() as i32;
         if n > 1 {
-            mg -= (n - 1) * w.doubled_mg;
-            eg -= (n - 1) * w.doubled_eg;
+            mg.term(ix::DOUBLED_MG, w.doubled_mg, 1 - n);
+            eg.term(ix::DOUBLED_EG, w.doubled_eg, 1 - n);
         }
     }
-    (mg, eg)
+}
+
+/// The terms beside material and tables, White's view: bishop pairs and pawn structure.
+#[inline(always)]
+fn structure<S: Sink>(w: &Weights, board: &Board, mg: &mut S, eg: &mut S) {
+    for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
+        if board.pieces(color, PieceKind::Bishop).more_than_one() {
+            mg.term(ix::BISHOP_PAIR_MG, w.bishop_pair_mg, sign);
+            eg.term(ix::BISHOP_PAIR_EG, w.bishop_pair_eg, sign);
+        }
+    }
+    let white = board.pieces(Color::White, PieceKind::Pawn).0;
+    let black = board.pieces(Color::Black, PieceKind::Pawn).0;
+    pawn_structure(w, (white, black), Color::White, mg, eg);
+    let (mg, eg) = (&mut Negated(mg), &mut Negated(eg));
+    pawn_structure(w, (black, white), Color::Black, mg, eg);
+}
+
+/// What the phase and the drawish-ending rule read from the material, counted in the
+/// walk over the pieces.
+#[derive(Default)]
+struct Counts {
+    phase: i32,
+    pawns: [i32; 2],
+    non_pawn: [i32; 2],
+}
+
+impl Counts {
+    /// Counts `n` pieces of `color` and `kind`.
+    #[inline(always)]
+    fn add(&mut self, w: &Weights, color: Color, kind: PieceKind, n: i32) {
+        let k = kind.index();
+        self.phase += n * w.phase_weight[k];
+        if kind == PieceKind::Pawn {
+            self.pawns[color.index()] = n;
+        } else if kind != PieceKind::King {
+            self.non_pawn[color.index()] += n * w.material_eg[k];
+        }
+    }
+
+    /// The phase: `phase_total` with all pieces on the board, 0 with none.
+    #[inline(always)]
+    fn phase(&self, w: &Weights) -> i32 {
+        self.phase.min(w.phase_total)
+    }
+
+    /// The middlegame and endgame scores blended by the phase.
+    #[inline(always)]
+    fn blend(&self, w: &Weights, mg: i32, eg: i32) -> i32 {
+        let phase = self.phase(w);
+        (mg * phase + eg * (w.phase_total - phase)) / w.phase_total
+    }
+
+    /// Whether the side ahead by `score` cannot win: without pawns, with at most a minor
+    /// piece. Its score is pulled towards a draw, so the search does not trade into such
+    /// endings hoping.
+    #[inline(always)]
+    fn drawish(&self, w: &Weights, score: i32) -> bool {
+        let strong = if score > 0 { 0 } else { 1 };
+        self.pawns[strong] == 0 && self.non_pawn[strong] <= w.material_eg[PieceKind::Bishop.index()]
+    }
+}
+
+/// How much a drawish ending's score shrinks.
+const DRAWISH_DIVISOR: i32 = 16;
+
+/// Flat indices of the weights, in the order of `Weights::fields` (the tests of
+/// `eval/tests/linear.rs` check them against the scores).
+mod ix {
+    pub const MATERIAL_MG: usize = 0;
+    pub const MATERIAL_EG: usize = MATERIAL_MG + 6;
+    pub const PHASE_WEIGHT: usize = MATERIAL_EG + 6;
+    pub const PHASE_TOTAL: usize = PHASE_WEIGHT + 6;
+    pub const BISHOP_PAIR_MG: usize = PHASE_TOTAL + 1;
+    pub const BISHOP_PAIR_EG: usize = BISHOP_PAIR_MG + 1;
+    pub const PASSED_MG: usize = BISHOP_PAIR_EG + 1;
+    pub const PASSED_EG: usize = PASSED_MG + 8;
+    pub const ISOLATED_MG: usize = PASSED_EG + 8;
+    pub const ISOLATED_EG: usize = ISOLATED_MG + 1;
+    pub const DOUBLED_MG: usize = ISOLATED_EG + 1;
+    pub const DOUBLED_EG: usize = DOUBLED_MG + 1;
+    pub const TEMPO: usize = DOUBLED_EG + 1;
+    pub const PST_MG: usize = TEMPO + 1;
+    pub const PST_EG: usize = PST_MG + 6 * 64;
 }
 
 /// The tables of the default weights, summed at compile time.
@@ -151,49 +250,27 @@ impl ChessEval {
 /// `ChessEval::white_score` with weights `w` and their tables.
 #[inline(always)]
 fn white_score(w: &Weights, tables: &Tables, board: &Board) -> i32 {
-    let (mut mg, mut eg, mut phase) = (0, 0, 0);
-    let mut non_pawn = [0; 2];
-    let mut pawns = [0; 2];
+    let (mut mg, mut eg) = (0, 0);
+    let mut counts = Counts::default();
     for color in Color::BOTH {
         let c = color.index();
         for kind in PieceKind::ALL {
             let k = kind.index();
             let bb = board.pieces(color, kind);
-            let n = bb.count() as i32;
-            phase += n * w.phase_weight[k];
-            if kind == PieceKind::Pawn {
-                pawns[c] = n;
-            } else if kind != PieceKind::King {
-                non_pawn[c] += n * w.material_eg[k];
-            }
+            counts.add(w, color, kind, bb.count() as i32);
             for sq in bb {
                 mg += tables.mg[c][k][sq.index()];
                 eg += tables.eg[c][k][sq.index()];
             }
         }
-        if board.pieces(color, PieceKind::Bishop).more_than_one() {
-            let sign = if color == Color::White { 1 } else { -1 };
-            mg += sign * w.bishop_pair_mg;
-            eg += sign * w.bishop_pair_eg;
-        }
     }
-    let white_pawns = board.pieces(Color::White, PieceKind::Pawn).0;
-    let black_pawns = board.pieces(Color::Black, PieceKind::Pawn).0;
-    let (wm, we) = pawn_structure(w, white_pawns, black_pawns, Color::White);
-    let (bm, be) = pawn_structure(w, black_pawns, white_pawns, Color::Black);
-    mg += wm - bm;
-    eg += we - be;
-
-    let phase = phase.min(w.phase_total);
-    let mut score = (mg * phase + eg * (w.phase_total - phase)) / w.phase_total;
-
-    // A side without pawns and with at most a minor piece cannot win: pull the
-    // score towards a draw so the search does not trade into such endings hoping.
-    let strong = if score > 0 { 0 } else { 1 };
-    if pawns[strong] == 0 && non_pawn[strong] <= w.material_eg[PieceKind::Bishop.index()] {
-        score /= 16;
+    structure(w, board, &mut mg, &mut eg);
+    let score = counts.blend(w, mg, eg);
+    if counts.drawish(w, score) {
+        score / DRAWISH_DIVISOR
+    } else {
+        score
     }
-    score
 }
 
 impl<P: Position<Board = Board>> Evaluator<P> for ChessEval {
@@ -206,6 +283,64 @@ impl<P: Position<Board = Board>> Evaluator<P> for ChessEval {
             -s
         };
         s + self.weights.tempo
+    }
+}
+
+impl<P: Position<Board = Board>> Linear<P> for ChessEval {
+    fn weight_info() -> Vec<WeightInfo> {
+        linear::weight_info::<Weights>()
+    }
+
+    fn to_vector(&self) -> Vec<f64> {
+        linear::to_vector(&self.weights)
+    }
+
+    fn from_vector(v: &[f64]) -> ChessEval {
+        ChessEval::new(linear::from_vector(v))
+    }
+
+    /// The middlegame and endgame terms, times their phase shares; the phase weights are
+    /// held. A drawish ending divides them all: whether it is one is decided with the
+    /// current weights (the material of minor pieces enters the test), so the trace is
+    /// exact for them and linear near them.
+    fn trace(&self, pos: &P) -> Trace {
+        let w = &self.weights;
+        let board = pos.board();
+        let (mut mg, mut eg) = (Recorder::default(), Recorder::default());
+        let mut counts = Counts::default();
+        for color in Color::BOTH {
+            let (c, sign) = (color.index(), [1, -1][color.index()]);
+            for kind in PieceKind::ALL {
+                let k = kind.index();
+                let bb = board.pieces(color, kind);
+                let n = bb.count() as i32;
+                counts.add(w, color, kind, n);
+                mg.term(ix::MATERIAL_MG + k, w.material_mg[k], sign * n);
+                eg.term(ix::MATERIAL_EG + k, w.material_eg[k], sign * n);
+                for sq in bb {
+                    let e = table_entry(c, sq.index());
+                    mg.term(ix::PST_MG + 64 * k + e, w.pst_mg[k][e], sign);
+                    eg.term(ix::PST_EG + 64 * k + e, w.pst_eg[k][e], sign);
+                }
+            }
+        }
+        structure(w, board, &mut mg, &mut eg);
+        let divisor = if counts.drawish(w, counts.blend(w, mg.value, eg.value)) {
+            DRAWISH_DIVISOR
+        } else {
+            1
+        };
+        let total = (w.phase_total * divisor) as f64;
+        let phase = counts.phase(w);
+        let mut trace = Trace::default();
+        mg.add_to(&mut trace, phase as f64 / total);
+        eg.add_to(&mut trace, (w.phase_total - phase) as f64 / total);
+        trace.add(ix::TEMPO, linear::white_sign(pos));
+        trace
+    }
+
+    fn rust_source(&self, name: &str) -> String {
+        linear::rust_source(&self.weights, name)
     }
 }
 
@@ -240,6 +375,13 @@ mod tests {
         // White is a queen up.
         assert!(eval("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") > 800);
         assert!(eval("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1") < -800);
+    }
+
+    /// The pawn structure of `ours` (of `color`) against `theirs`, as (mg, eg).
+    fn pawn_structure(w: &Weights, ours: u64, theirs: u64, color: Color) -> (i32, i32) {
+        let (mut mg, mut eg) = (0, 0);
+        super::pawn_structure(w, (ours, theirs), color, &mut mg, &mut eg);
+        (mg, eg)
     }
 
     #[test]

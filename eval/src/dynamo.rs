@@ -6,6 +6,7 @@
 //! stand to an edge with an open line towards it. The weights are in
 //! `weights::dynamo::Weights`.
 
+use crate::linear::{self, Linear, Recorder, Sink, Trace, WeightInfo};
 use crate::weights::dynamo::Weights;
 use crate::Evaluator;
 use feerie_movegen::attacks::{self, ray};
@@ -34,14 +35,15 @@ impl DynamoEval {
         &self.weights
     }
 
-    /// The score of `color`'s side alone (positive is good for `color`).
-    fn side_score(&self, pos: &Dynamo, color: Color) -> i32 {
+    /// The terms of `color`'s side alone (positive is good for `color`): its score, or
+    /// their record.
+    fn side_score<S: Sink + Default>(&self, pos: &Dynamo, color: Color) -> S {
+        let mut s = S::default();
         let w = &self.weights;
         let board = pos.board();
         let occ = board.occupied();
         let ours = board.color(color);
         let edge = Bitboard::RANK_1 | Bitboard::RANK_8 | Bitboard::FILE_A | Bitboard::FILE_H;
-        let mut score = 0;
         for kind in [
             PieceKind::Pawn,
             PieceKind::Knight,
@@ -49,13 +51,16 @@ impl DynamoEval {
             PieceKind::Rook,
             PieceKind::Queen,
         ] {
+            let k = kind.index();
             let set = board.pieces(color, kind);
-            score += w.material[kind.index()] * set.count() as i32;
-            score += w.piece_on_edge[kind.index()] * (set & edge).count() as i32;
+            s.term(ix::MATERIAL + k, w.material[k], set.count() as i32);
+            let on_edge = (set & edge).count() as i32;
+            s.term(ix::PIECE_ON_EDGE + k, w.piece_on_edge[k], on_edge);
             for sq in set {
                 let reach = match kind {
                     PieceKind::Pawn => {
-                        score += w.pawn_rank[color.relative_rank(sq.rank()) as usize];
+                        let rank = color.relative_rank(sq.rank()) as usize;
+                        s.term(ix::PAWN_RANK + rank, w.pawn_rank[rank], 1);
                         continue;
                     }
                     PieceKind::Knight => attacks::knight(sq),
@@ -63,39 +68,84 @@ impl DynamoEval {
                     PieceKind::Rook => attacks::rook(sq, occ),
                     _ => attacks::queen(sq, occ),
                 };
-                score += w.mobility * (reach & !ours).count() as i32;
+                s.term(ix::MOBILITY, w.mobility, (reach & !ours).count() as i32);
             }
         }
         if let Some(k) = board.king(color) {
-            score += self.king_safety(pos, k, color);
+            self.king_safety(pos, k, color, &mut s);
         }
-        score
+        s
     }
 
-    fn king_safety(&self, pos: &Dynamo, k: Square, color: Color) -> i32 {
+    fn king_safety<S: Sink>(&self, pos: &Dynamo, k: Square, color: Color, s: &mut S) {
         let w = &self.weights;
         let board = pos.board();
         let occ = board.occupied();
         let them = board.color(color.flip());
-        let mut score = w.king_edge[edge_distance(k)];
+        let edge = edge_distance(k);
+        s.term(ix::KING_EDGE + edge, w.king_edge[edge], 1);
         let open = (0..8).filter(|&d| (ray(d, k) & occ).is_empty()).count() as i32;
-        score += w.king_open_line * open;
+        s.term(ix::KING_OPEN_LINE, w.king_open_line, open);
         let sliders = (attacks::rook(k, occ) & board.rook_likes()
             | attacks::bishop(k, occ) & board.bishop_likes())
             & them;
-        score += w.king_slider_contact * sliders.count() as i32;
+        let sliders = sliders.count() as i32;
+        s.term(ix::KING_SLIDER_CONTACT, w.king_slider_contact, sliders);
         let leapers = (attacks::knight(k) & board.kind(PieceKind::Knight))
             | (attacks::king(k) & board.kind(PieceKind::King))
             | (attacks::pawn(color, k) & board.kind(PieceKind::Pawn));
-        score += w.king_leaper_contact * (leapers & them).count() as i32;
-        score
+        let leapers = (leapers & them).count() as i32;
+        s.term(ix::KING_LEAPER_CONTACT, w.king_leaper_contact, leapers);
     }
+}
+
+/// Flat indices of the weights, in the order of `Weights::fields` (the tests of
+/// `eval/tests/linear.rs` check them against the scores).
+mod ix {
+    pub const MATERIAL: usize = 0;
+    pub const KING_EDGE: usize = MATERIAL + 5;
+    pub const KING_OPEN_LINE: usize = KING_EDGE + 4;
+    pub const KING_SLIDER_CONTACT: usize = KING_OPEN_LINE + 1;
+    pub const KING_LEAPER_CONTACT: usize = KING_SLIDER_CONTACT + 1;
+    pub const PIECE_ON_EDGE: usize = KING_LEAPER_CONTACT + 1;
+    pub const MOBILITY: usize = PIECE_ON_EDGE + 5;
+    pub const PAWN_RANK: usize = MOBILITY + 1;
+    pub const TEMPO: usize = PAWN_RANK + 8;
 }
 
 impl Evaluator<Dynamo> for DynamoEval {
     fn evaluate(&self, pos: &Dynamo) -> i32 {
         let us = pos.side_to_move();
-        self.side_score(pos, us) - self.side_score(pos, us.flip()) + self.weights.tempo
+        self.side_score::<i32>(pos, us) - self.side_score::<i32>(pos, us.flip())
+            + self.weights.tempo
+    }
+}
+
+impl Linear<Dynamo> for DynamoEval {
+    fn weight_info() -> Vec<WeightInfo> {
+        linear::weight_info::<Weights>()
+    }
+
+    fn to_vector(&self) -> Vec<f64> {
+        linear::to_vector(&self.weights)
+    }
+
+    fn from_vector(v: &[f64]) -> DynamoEval {
+        DynamoEval::new(linear::from_vector(v))
+    }
+
+    fn trace(&self, pos: &Dynamo) -> Trace {
+        let mut trace = Trace::default();
+        for (color, sign) in [(Color::White, 1.0), (Color::Black, -1.0)] {
+            self.side_score::<Recorder>(pos, color)
+                .add_to(&mut trace, sign);
+        }
+        trace.add(ix::TEMPO, linear::white_sign(pos));
+        trace
+    }
+
+    fn rust_source(&self, name: &str) -> String {
+        linear::rust_source(&self.weights, name)
     }
 }
 
@@ -111,7 +161,7 @@ mod tests {
     fn start_position_is_balanced() {
         assert_eq!(
             eval(feerie_movegen::dynamo::START_FEN),
-            Weights::DEFAULT.tempo
+            Weights::default().tempo
         );
     }
 

@@ -12,22 +12,30 @@
 //! drawn towards mating the other king (`mop_up`). All weights live in
 //! [`weights::einstein::Weights`](crate::weights::einstein::Weights).
 
-use crate::weights::einstein::Weights;
+use crate::linear::{self, Linear, Trace, WeightInfo};
+use crate::traced::{variables, Lin, Num};
+use crate::weights::einstein::{EinsteinVariant, Weights};
 use crate::Evaluator;
 use feerie_movegen::attacks;
 use feerie_movegen::board::Board;
 use feerie_movegen::einstein::{EinsteinPosition, Mutation};
 use feerie_movegen::{Bitboard, Color, PieceKind, Position, Square};
+use std::marker::PhantomData;
 
-/// The Einstein-family evaluator; one type serves all three variants.
-#[derive(Clone, Debug, Default)]
-pub struct EinsteinEval {
+/// The Einstein-family evaluator: one code for the three variants, each with its own
+/// weights (`EinsteinVariant::WEIGHTS` by default).
+#[derive(Clone, Debug)]
+pub struct EinsteinEval<M: Mutation> {
     weights: Weights,
+    variant: PhantomData<M>,
 }
 
-impl EinsteinEval {
-    pub fn new(weights: Weights) -> EinsteinEval {
-        EinsteinEval { weights }
+impl<M: Mutation> EinsteinEval<M> {
+    pub fn new(weights: Weights) -> EinsteinEval<M> {
+        EinsteinEval {
+            weights,
+            variant: PhantomData,
+        }
     }
 
     pub fn weights(&self) -> &Weights {
@@ -35,12 +43,51 @@ impl EinsteinEval {
     }
 }
 
-impl<M: Mutation> Evaluator<EinsteinPosition<M>> for EinsteinEval {
+impl<M: EinsteinVariant> Default for EinsteinEval<M> {
+    fn default() -> EinsteinEval<M> {
+        EinsteinEval::new(M::WEIGHTS)
+    }
+}
+
+impl<M: EinsteinVariant> Evaluator<EinsteinPosition<M>> for EinsteinEval<M> {
     fn evaluate(&self, pos: &EinsteinPosition<M>) -> i32 {
         let us = pos.side_to_move();
-        let white = evaluate_white::<M>(&self.weights, pos.board(), us);
+        let white = evaluate_white::<i32, M>(&self.weights, pos.board(), us);
         let score = if us == Color::White { white } else { -white };
         score + self.weights.tempo
+    }
+}
+
+/// Number of entries of the weight vector (checked by `variables`).
+const LEN: usize = 51;
+
+impl<M: EinsteinVariant> Linear<EinsteinPosition<M>> for EinsteinEval<M> {
+    fn weight_info() -> Vec<WeightInfo> {
+        linear::weight_info::<Weights>()
+    }
+
+    fn to_vector(&self) -> Vec<f64> {
+        linear::to_vector(&self.weights)
+    }
+
+    fn from_vector(v: &[f64]) -> EinsteinEval<M> {
+        EinsteinEval::new(linear::from_vector(v))
+    }
+
+    fn trace(&self, pos: &EinsteinPosition<M>) -> Trace {
+        let w: Weights<Lin<LEN>> = self.weights.map(variables(Self::weight_info()));
+        let us = pos.side_to_move();
+        let white = evaluate_white::<_, M>(&w, pos.board(), us);
+        let tempo = if us == Color::White {
+            w.tempo
+        } else {
+            -w.tempo
+        };
+        (white + tempo).trace()
+    }
+
+    fn rust_source(&self, name: &str) -> String {
+        linear::rust_source(&self.weights, name)
     }
 }
 
@@ -95,7 +142,8 @@ fn pawn_can_step(color: Color, sq: Square, occ: Bitboard) -> bool {
 }
 
 /// The evaluation from White's point of view.
-fn evaluate_white<M: Mutation>(w: &Weights, board: &Board, stm: Color) -> i32 {
+#[inline]
+fn evaluate_white<T: Num, M: Mutation>(w: &Weights<T>, board: &Board, stm: Color) -> T {
     let occ = board.occupied();
     let pawn_attacks = Color::BOTH.map(|c| {
         board
@@ -104,7 +152,7 @@ fn evaluate_white<M: Mutation>(w: &Weights, board: &Board, stm: Color) -> i32 {
             .fold(Bitboard::EMPTY, |b, sq| b | attacks::pawn(c, sq))
     });
     // Sum and largest value of the side to move's hanging pieces.
-    let (mut hang_sum, mut hang_max) = (0, 0);
+    let (mut hang_sum, mut hang_max) = (T::from(0), T::from(0));
     let attacked = [
         side_attacks(board, Color::White, occ),
         side_attacks(board, Color::Black, occ),
@@ -114,14 +162,15 @@ fn evaluate_white<M: Mutation>(w: &Weights, board: &Board, stm: Color) -> i32 {
         board.king(Color::Black).expect("black king"),
     ];
     let zones = kings.map(|k| attacks::king(k).with(k));
+    let max_phase = w.max_phase.value();
     let phase = (board.occupied() & !board.kind(PieceKind::King))
         .into_iter()
-        .map(|sq| w.phase[board.piece_at(sq).expect("occupied").kind.index()])
+        .map(|sq| w.phase[board.piece_at(sq).expect("occupied").kind.index()].value())
         .sum::<i32>()
-        .min(w.max_phase);
+        .min(max_phase);
 
-    let mut score = [0i32; 2];
-    let mut danger = [0i32; 2];
+    let mut score = [T::from(0); 2];
+    let mut danger = [T::from(0); 2];
     let mut material = [0i32; 2];
     for color in Color::BOTH {
         let us = color.index();
@@ -137,7 +186,7 @@ fn evaluate_white<M: Mutation>(w: &Weights, board: &Board, stm: Color) -> i32 {
             } else {
                 w.value(kind)
             };
-            material[us] += v;
+            material[us] += v.value();
             // Worthwhile captures: the victim is undefended, or worth at least what
             // the capturer becomes (a recapture then costs no more than it won).
             let after_capture = M::after_capture(kind);
@@ -145,7 +194,8 @@ fn evaluate_white<M: Mutation>(w: &Weights, board: &Board, stm: Color) -> i32 {
                 .into_iter()
                 .filter(|&t| {
                     let victim = board.piece_at(t).expect("occupied").kind;
-                    !attacked[them.index()].has(t) || w.value(victim) >= w.value(after_capture)
+                    !attacked[them.index()].has(t)
+                        || w.value(victim).value() >= w.value(after_capture).value()
                 })
                 .count() as i32;
             let has_quiet = if kind == PieceKind::Pawn {
@@ -155,7 +205,7 @@ fn evaluate_white<M: Mutation>(w: &Weights, board: &Board, stm: Color) -> i32 {
             };
             if good_captures > 0 {
                 v += w.capture_share * (w.value(after_capture) - w.value(kind)) / 100
-                    + w.capture_option * good_captures;
+                    + w.capture_option.times(good_captures);
             } else if has_quiet {
                 v += w.quiet_share * (w.value(M::after_quiet(kind)) - w.value(kind)) / 100;
             }
@@ -165,7 +215,7 @@ fn evaluate_white<M: Mutation>(w: &Weights, board: &Board, stm: Color) -> i32 {
                     || (kind != PieceKind::Pawn && pawn_attacks[them.index()].has(sq)))
             {
                 hang_sum += w.value(kind);
-                hang_max = hang_max.max(w.value(kind));
+                hang_max = hang_max.max_by_value(w.value(kind));
             }
             if kind == PieceKind::Pawn {
                 v += w.pawn_rank[rel_rank];
@@ -173,9 +223,9 @@ fn evaluate_white<M: Mutation>(w: &Weights, board: &Board, stm: Color) -> i32 {
                     v += w.free_step;
                 }
             } else {
-                v += w.mobility[kind.index()] * (att & !own).count() as i32;
+                v += w.mobility[kind.index()].times((att & !own).count() as i32);
             }
-            v += w.centre[kind.index()] * centrality(sq);
+            v += w.centre[kind.index()].times(centrality(sq));
             if (att & zones[them.index()]).any() {
                 danger[them.index()] += w.king_attack[kind.index()];
             }
@@ -184,20 +234,20 @@ fn evaluate_white<M: Mutation>(w: &Weights, board: &Board, stm: Color) -> i32 {
         // King: shelter in the middlegame, centre in the endgame.
         let k = kings[us];
         let front = attacks::king(k) & Bitboard::rank(clamp_rank(k.rank() as i8, color));
-        let shield = (front & own).count() as i32 * w.king_shield;
+        let shield = w.king_shield.times((front & own).count() as i32);
         let home = if color.relative_rank(k.rank()) == 0 {
             w.king_home
         } else {
-            0
+            T::from(0)
         };
         let mg = shield + home;
-        let eg = w.king_centre_endgame * centrality(k);
-        score[us] += (mg * phase + eg * (w.max_phase - phase)) / w.max_phase;
+        let eg = w.king_centre_endgame.times(centrality(k));
+        score[us] += (mg.times(phase) + eg.times(max_phase - phase)) / max_phase;
     }
     for color in Color::BOTH {
         let units = danger[color.index()];
-        let penalty = (units * units * w.king_danger_scale / 8).min(w.king_danger_cap);
-        score[color.index()] -= penalty * phase / w.max_phase;
+        let penalty = (units * units * w.king_danger_scale / 8).min_held(w.king_danger_cap.value());
+        score[color.index()] -= penalty.times(phase) / max_phase;
     }
     score[stm.index()] -= (hang_sum - hang_max) * w.hanging_share / 100;
     score[0] += mop_up(w, &material, &kings, &attacked);
@@ -213,17 +263,24 @@ fn evaluate_white<M: Mutation>(w: &Weights, board: &Board, stm: Color) -> i32 {
 /// are free) and shrinking the region the other king can reach gives the search a way
 /// forward. It applies at every phase: the lead usually comes early, from the other
 /// side's pieces decaying, and mating is easier while that king is still hemmed in.
-fn mop_up(w: &Weights, material: &[i32; 2], kings: &[Square; 2], attacked: &[Bitboard; 2]) -> i32 {
+/// Not inlined: most positions have no lead, and inlining it slows `evaluate`.
+#[inline(never)]
+fn mop_up<T: Num>(
+    w: &Weights<T>,
+    material: &[i32; 2],
+    kings: &[Square; 2],
+    attacked: &[Bitboard; 2],
+) -> T {
     let lead = material[0] - material[1];
-    if lead.abs() < w.mop_margin {
-        return 0;
+    if lead.abs() < w.mop_margin.value() {
+        return T::from(0);
     }
     let strong = if lead > 0 { 0 } else { 1 };
     let (ours, theirs) = (kings[strong], kings[1 - strong]);
     let unreachable = 64 - king_region(theirs, !attacked[strong]).count() as i32;
-    let drive = w.mop_edge * (3 - centrality(theirs))
-        + w.mop_close * (7 - distance(ours, theirs))
-        + w.mop_region * unreachable / 4;
+    let drive = w.mop_edge.times(3 - centrality(theirs))
+        + w.mop_close.times(7 - distance(ours, theirs))
+        + w.mop_region.times(unreachable) / 4;
     if strong == 0 {
         drive
     } else {
@@ -241,7 +298,8 @@ fn clamp_rank(rank: i8, color: Color) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use feerie_movegen::{AntiEinstein, Einstein, ReverseEinstein};
+    use feerie_movegen::einstein::{Anti, Reverse, Standard};
+    use feerie_movegen::Einstein;
 
     /// The same position with colours swapped and the board mirrored.
     fn mirror(fen: &str) -> String {
@@ -281,26 +339,20 @@ mod tests {
         format!("{} {side} {castling} - 0 1", placement.join("/"))
     }
 
-    fn eval<P: Position>(fen: &str) -> i32
-    where
-        EinsteinEval: Evaluator<P>,
-    {
-        EinsteinEval::default().evaluate(&P::from_fen(fen).unwrap())
+    fn eval<M: EinsteinVariant>(fen: &str) -> i32 {
+        EinsteinEval::<M>::default().evaluate(&EinsteinPosition::from_fen(fen).unwrap())
     }
 
     /// The evaluator without the mop-up drive, for tests of piece values.
-    fn no_mop() -> EinsteinEval {
+    fn no_mop<M: Mutation>() -> EinsteinEval<M> {
         EinsteinEval::new(Weights {
             mop_margin: i32::MAX,
             ..Weights::DEFAULT
         })
     }
 
-    fn eval_no_mop<P: Position>(fen: &str) -> i32
-    where
-        EinsteinEval: Evaluator<P>,
-    {
-        no_mop().evaluate(&P::from_fen(fen).unwrap())
+    fn eval_no_mop<M: EinsteinVariant>(fen: &str) -> i32 {
+        no_mop::<M>().evaluate(&EinsteinPosition::from_fen(fen).unwrap())
     }
 
     const FENS: [&str; 4] = [
@@ -314,15 +366,11 @@ mod tests {
     fn evaluation_is_colour_symmetric() {
         for fen in FENS {
             let m = mirror(fen);
-            assert_eq!(eval::<Einstein>(fen), eval::<Einstein>(&m), "{fen}");
-            assert_eq!(
-                eval::<ReverseEinstein>(fen),
-                eval::<ReverseEinstein>(&m),
-                "{fen}"
-            );
-            assert_eq!(eval::<AntiEinstein>(fen), eval::<AntiEinstein>(&m), "{fen}");
+            assert_eq!(eval::<Standard>(fen), eval::<Standard>(&m), "{fen}");
+            assert_eq!(eval::<Reverse>(fen), eval::<Reverse>(&m), "{fen}");
+            assert_eq!(eval::<Anti>(fen), eval::<Anti>(&m), "{fen}");
         }
-        assert_eq!(eval::<Einstein>(FENS[0]), Weights::DEFAULT.tempo);
+        assert_eq!(eval::<Standard>(FENS[0]), Weights::DEFAULT.tempo);
     }
 
     #[test]
@@ -332,23 +380,21 @@ mod tests {
         // reverse-einstein it keeps its value; knights and pawns gain by stepping there.
         let q = "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1";
         let bare = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
-        let queen_einstein = eval_no_mop::<Einstein>(q) - eval_no_mop::<Einstein>(bare);
+        let queen_einstein = eval_no_mop::<Standard>(q) - eval_no_mop::<Standard>(bare);
         assert!(queen_einstein < 900, "{queen_einstein}");
-        let queen_reverse =
-            eval_no_mop::<ReverseEinstein>(q) - eval_no_mop::<ReverseEinstein>(bare);
+        let queen_reverse = eval_no_mop::<Reverse>(q) - eval_no_mop::<Reverse>(bare);
         assert!(queen_reverse > queen_einstein);
         let n = "4k3/8/8/8/8/8/8/N3K3 w - - 0 1";
-        let knight_reverse =
-            eval_no_mop::<ReverseEinstein>(n) - eval_no_mop::<ReverseEinstein>(bare);
-        let knight_einstein = eval_no_mop::<Einstein>(n) - eval_no_mop::<Einstein>(bare);
+        let knight_reverse = eval_no_mop::<Reverse>(n) - eval_no_mop::<Reverse>(bare);
+        let knight_einstein = eval_no_mop::<Standard>(n) - eval_no_mop::<Standard>(bare);
         assert!(
             knight_reverse > knight_einstein + 50,
             "{knight_reverse} {knight_einstein}"
         );
         // A pawn that can step becomes a knight in reverse-einstein, stays one here.
         let p = "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1";
-        let pawn_reverse = eval_no_mop::<ReverseEinstein>(p) - eval_no_mop::<ReverseEinstein>(bare);
-        let pawn_einstein = eval_no_mop::<Einstein>(p) - eval_no_mop::<Einstein>(bare);
+        let pawn_reverse = eval_no_mop::<Reverse>(p) - eval_no_mop::<Reverse>(bare);
+        let pawn_einstein = eval_no_mop::<Standard>(p) - eval_no_mop::<Standard>(bare);
         assert!(
             pawn_reverse > pawn_einstein + 50,
             "{pawn_reverse} {pawn_einstein}"
@@ -360,7 +406,7 @@ mod tests {
         // Same material; the white rook attacks an undefended knight in the first.
         let with = "4k3/8/8/8/1n6/8/8/1R2K3 b - - 0 1";
         let without = "4k3/8/8/8/2n5/8/8/1R2K3 b - - 0 1";
-        assert!(eval::<Einstein>(with) < eval::<Einstein>(without));
+        assert!(eval::<Standard>(with) < eval::<Standard>(without));
     }
 
     #[test]
@@ -368,8 +414,8 @@ mod tests {
         let dead = "1P2k3/8/8/8/8/8/8/4K3 w - - 0 1";
         let alive = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
         let sixth = "4k3/8/1P6/8/8/8/8/4K3 w - - 0 1";
-        assert!(eval::<Einstein>(dead) < eval::<Einstein>(sixth));
-        assert!(eval::<Einstein>(dead) < eval::<Einstein>(alive));
+        assert!(eval::<Standard>(dead) < eval::<Standard>(sixth));
+        assert!(eval::<Standard>(dead) < eval::<Standard>(alive));
     }
 
     #[test]
@@ -411,7 +457,7 @@ mod tests {
         // white king in the first, in the centre far from it in the second.
         let near = "7k/8/6K1/8/8/8/PPP5/R7 w - - 0 1";
         let far = "8/8/8/4k3/8/8/PPP5/R5K1 w - - 0 1";
-        assert!(eval::<AntiEinstein>(near) > eval::<AntiEinstein>(far) + 100);
+        assert!(eval::<Anti>(near) > eval::<Anti>(far) + 100);
         // A (defended) rook cutting the king off on the back ranks shrinks its region.
         assert_eq!(
             king_region(Square::parse("e8").unwrap(), Bitboard::FULL).count(),

@@ -7,6 +7,7 @@ pub mod chess;
 pub mod dynamo;
 pub mod einstein;
 pub mod linear;
+pub mod traced;
 pub mod wdl;
 pub mod weights;
 

@@ -8,6 +8,12 @@
 //! weight (a cap, a square of a sum) are computed with the current weights and go into
 //! `constant`; the weights inside them are held (listed with `tunable = false`).
 
+mod fields;
+mod source;
+
+pub use fields::{field_offset, from_vector, to_vector, weight_info, Field, Shape, WeightFields};
+pub use source::{parse_rust_source, rust_array, rust_source};
+
 use crate::Evaluator;
 use feerie_movegen::Position;
 
@@ -79,13 +85,30 @@ pub fn white_score<P: Position, E: Evaluator<P>>(eval: &E, pos: &P) -> i32 {
     }
 }
 
+/// +1 when White is to move in `pos`, else -1: the coefficient of a side-to-move bonus.
+pub fn white_sign<P: Position>(pos: &P) -> f32 {
+    if pos.side_to_move() == feerie_movegen::Color::White {
+        1.0
+    } else {
+        -1.0
+    }
+}
+
 /// Test helper: panics unless `trace` reproduces the evaluation of every position in
 /// `fens` within `tolerance` centipawns (the rounding of integer divisions), and unless
 /// the vector round trip keeps the weights.
 pub fn check_linear<P: Position, E: Linear<P>>(eval: &E, fens: &[&str], tolerance: f64) {
     let w = eval.to_vector();
-    assert_eq!(w.len(), E::weight_info().len(), "weight_info and to_vector differ");
-    assert_eq!(E::from_vector(&w).to_vector(), w, "from_vector(to_vector) changes weights");
+    assert_eq!(
+        w.len(),
+        E::weight_info().len(),
+        "weight_info and to_vector differ"
+    );
+    assert_eq!(
+        E::from_vector(&w).to_vector(),
+        w,
+        "from_vector(to_vector) changes weights"
+    );
     for fen in fens {
         let pos = P::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e:?}"));
         let traced = eval.trace(&pos).score(&w);
@@ -94,5 +117,61 @@ pub fn check_linear<P: Position, E: Linear<P>>(eval: &E, fens: &[&str], toleranc
             (traced - real).abs() <= tolerance,
             "{fen}: trace gives {traced}, evaluate {real}"
         );
+    }
+}
+
+/// Where an evaluation adds `count` times the weight at flat index `index` (whose value
+/// is `weight`): the search sums the score into an `i32`, a trace records coefficients
+/// in a [`Recorder`], from the same evaluation code.
+pub trait Sink {
+    fn term(&mut self, index: usize, weight: i32, count: i32);
+}
+
+impl Sink for i32 {
+    #[inline(always)]
+    fn term(&mut self, _index: usize, weight: i32, count: i32) {
+        *self += weight * count;
+    }
+}
+
+/// A [`Sink`] that negates every term: the other side's features in a score from one
+/// side's point of view.
+#[derive(Debug)]
+pub struct Negated<'a, S: Sink>(pub &'a mut S);
+
+impl<S: Sink> Sink for Negated<'_, S> {
+    #[inline(always)]
+    fn term(&mut self, index: usize, weight: i32, count: i32) {
+        self.0.term(index, weight, -count);
+    }
+}
+
+/// A [`Sink`] that keeps every term: the integer coefficient of each weight and the
+/// score they add up to with the current weights.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Recorder {
+    pub value: i32,
+    terms: Vec<(usize, i32)>,
+}
+
+impl Sink for Recorder {
+    fn term(&mut self, index: usize, weight: i32, count: i32) {
+        self.value += weight * count;
+        self.terms.push((index, count));
+    }
+}
+
+impl Recorder {
+    /// Adds the recorded coefficients, each times `scale`, to `trace`, one entry per
+    /// weight (repeats summed, zeros dropped: a trace per position stays small).
+    pub fn add_to(mut self, trace: &mut Trace, scale: f64) {
+        self.terms.sort_unstable_by_key(|&(i, _)| i);
+        let mut rest = &self.terms[..];
+        while let Some(&(index, _)) = rest.first() {
+            let run = rest.iter().take_while(|&&(i, _)| i == index).count();
+            let count: i32 = rest[..run].iter().map(|&(_, c)| c).sum();
+            trace.add(index, (count as f64 * scale) as f32);
+            rest = &rest[run..];
+        }
     }
 }

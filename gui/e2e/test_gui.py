@@ -525,9 +525,33 @@ def analysing(page, min_depth=1):
         and page.find_all(first + " .pv .pv-move[data-index='0']"),
         ENGINE_TIMEOUT,
     )
+    check_chances(page, first)
     yield first
     page.click_css("#analyse")
     wait_for("analysis stopped", lambda: page.attr("#analyse", "data-running") != "1")
+
+
+def check_chances(page, first):
+    """The first line shows White's chances, `W 62% · D 30% · L 8%`, summing to 100%
+    (±1 for rounding), and the WDL bar beside the eval bar shows the same, read at
+    once so that no update comes between."""
+    text, bar, empty = page.driver.execute_script(
+        """
+        const line = document.querySelector(arguments[0] + ' .wdl');
+        const bar = document.querySelector('#wdl-bar');
+        const parts = ['.wdl-w', '.wdl-d', '.wdl-l'];
+        return [line ? line.textContent : '',
+                parts.map((c) => parseFloat(bar.querySelector(c).style.height)),
+                bar.classList.contains('empty')];
+        """,
+        first,
+    )
+    found = re.fullmatch(r"W (\d+)% · D (\d+)% · L (\d+)%", text.strip())
+    assert found, f"no chances in the first line: {text!r}"
+    percents = [int(n) for n in found.groups()]
+    assert abs(sum(percents) - 100) <= 1, f"the chances {text!r} do not sum to 100%"
+    assert not empty and bar == percents, f"the WDL bar shows {bar}, the line {text!r}"
+    print(f"  chances shown: {text.strip()}")
 
 
 def analysis(page, _shots):
@@ -542,6 +566,7 @@ def analysis(page, _shots):
     assert page.attr("#analyse", "data-running") != "1"
     page.play_all(["g1f3"])
     wait_for("no stopped lines on another position", lambda: not page.find_all("#lines .line"))
+    assert "empty" in page.attr("#wdl-bar", "class").split(), "chances left without lines"
 
 
 def shown_depth(page, line):

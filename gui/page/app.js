@@ -272,6 +272,7 @@ function placePlayers() {
   top.append($(white ? 'name-black' : 'name-white'), $(white ? 'clock-black' : 'clock-white'));
   bottom.append($(white ? 'name-white' : 'name-black'), $(white ? 'clock-white' : 'clock-black'));
   $('eval-bar').classList.toggle('flipped', !white);
+  $('wdl-bar').classList.toggle('flipped', !white);
 }
 
 /* ---- typed moves, FEN ---- */

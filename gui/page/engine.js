@@ -22,6 +22,29 @@ export function whiteShare(score) {
   return 100 / (1 + Math.exp(-0.00368 * score.cp));
 }
 
+/** Whole percentages of the chances `[W, D, L]` (per mille, or any non-negative numbers),
+ * summing to exactly 100 (largest remainders get the rounding), or null when none. */
+export function wdlPercents(wdl) {
+  const total = wdl ? wdl.reduce((a, b) => a + b, 0) : 0;
+  if (!(total > 0)) return null;
+  const exact = wdl.map((n) => (100 * n) / total);
+  const whole = exact.map(Math.floor);
+  const order = [0, 1, 2].sort((a, b) => (exact[b] - whole[b]) - (exact[a] - whole[a]));
+  for (let i = 0; i < 100 - whole.reduce((a, b) => a + b, 0); i += 1) whole[order[i]] += 1;
+  return whole;
+}
+
+/** `W 62% · D 30% · L 8%`: White's chances to win, draw and lose; '' without chances. */
+export function wdlText(wdl) {
+  const p = wdlPercents(wdl);
+  return p ? `W ${p[0]}% · D ${p[1]}% · L ${p[2]}%` : '';
+}
+
+function wdlTitle(wdl) {
+  const p = wdlPercents(wdl);
+  return p ? `White wins ${p[0]}%, draw ${p[1]}%, Black wins ${p[2]}%` : '';
+}
+
 function npsText(nps) {
   if (!nps) return '';
   if (nps >= 1e6) return `${(nps / 1e6).toFixed(1)} Mn/s`;
@@ -254,17 +277,26 @@ export class Engines {
       const good = l.score && ((l.score.mate ?? l.score.cp) > 0);
       return `<div class="line" data-multipv="${l.multipv}">
         <span class="score ${good ? 'plus' : ''}">${scoreText(l.score)}</span>
+        <span class="wdl" title="${wdlTitle(l.wdl)}">${wdlText(l.wdl)}</span>
         <span class="depth">d${l.depth}${l.seldepth ? `/${l.seldepth}` : ''}</span>
         <span class="nps">${npsText(l.nps)}</span>
         <div class="pv">${moves}</div></div>`;
     }).join('');
     this.renderAnalysisState();
-    this.renderEval(lines[0].score);
+    this.renderEval(lines[0].score, lines[0].wdl);
   }
 
-  renderEval(score) {
+  /** The eval bar for `score`, and the WDL bar beside it for `wdl` (hidden without). */
+  renderEval(score, wdl) {
     $('eval-fill').style.height = `${whiteShare(score).toFixed(1)}%`;
     $('eval-bar').title = score ? `Evaluation: ${scoreText(score)}` : 'Evaluation';
+    const p = wdlPercents(wdl);
+    const bar = $('wdl-bar');
+    bar.classList.toggle('empty', !p);
+    bar.title = p ? wdlTitle(wdl) : '';
+    ['wdl-w', 'wdl-d', 'wdl-l'].forEach((cls, i) => {
+      bar.querySelector(`.${cls}`).style.height = `${p ? p[i] : 0}%`;
+    });
   }
 
   /* ---- games ---- */

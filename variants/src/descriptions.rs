@@ -4,6 +4,7 @@ use crate::wdl_models::*;
 use crate::VariantSpec;
 use feerie_eval::wdl::WdlModel;
 use feerie_eval::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval};
+use feerie_movegen::einstein::{Anti, Reverse, Standard};
 use feerie_movegen::{AntiEinstein, Augsburg, Chess, Dynamo, Einstein, ReverseEinstein};
 
 // Bench depths are per variant so that the default bench takes about a second on one
@@ -97,7 +98,7 @@ pub struct EinsteinSpec;
 impl VariantSpec for EinsteinSpec {
     const NAME: &'static str = "einstein";
     type Rules = Einstein;
-    type Eval = EinsteinEval;
+    type Eval = EinsteinEval<Standard>;
     const BENCH_FENS: &'static [&'static str] = EINSTEIN_BENCH;
     const BENCH_DEPTH: u32 = 12;
     const WDL: WdlModel = EINSTEIN_WDL;
@@ -110,7 +111,7 @@ pub struct ReverseEinsteinSpec;
 impl VariantSpec for ReverseEinsteinSpec {
     const NAME: &'static str = "reverse-einstein";
     type Rules = ReverseEinstein;
-    type Eval = EinsteinEval;
+    type Eval = EinsteinEval<Reverse>;
     const BENCH_FENS: &'static [&'static str] = EINSTEIN_BENCH;
     const BENCH_DEPTH: u32 = 9;
     const WDL: WdlModel = REVERSE_EINSTEIN_WDL;
@@ -123,7 +124,7 @@ pub struct AntiEinsteinSpec;
 impl VariantSpec for AntiEinsteinSpec {
     const NAME: &'static str = "anti-einstein";
     type Rules = AntiEinstein;
-    type Eval = EinsteinEval;
+    type Eval = EinsteinEval<Anti>;
     const BENCH_FENS: &'static [&'static str] = EINSTEIN_BENCH;
     const BENCH_DEPTH: u32 = 13;
     const WDL: WdlModel = ANTI_EINSTEIN_WDL;

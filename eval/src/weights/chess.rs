@@ -5,6 +5,8 @@
 //! Values are centipawns; `mg` applies with all pieces on the board, `eg` with none, and
 //! the evaluation blends the two by the remaining non-pawn material (the phase).
 
+use crate::linear::{Field, WeightFields};
+
 /// Every number of the orthodox evaluation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
@@ -216,3 +218,43 @@ const KING_EG: [i32; 64] = [
     -30, -15,   0,   0,   0,   0, -15, -30,
     -50, -35, -25, -20, -20, -25, -35, -50,
 ];
+
+impl WeightFields for Weights {
+    fn fields(&mut self) -> Vec<Field<'_>> {
+        let Weights {
+            material_mg,
+            material_eg,
+            phase_weight,
+            phase_total,
+            bishop_pair_mg,
+            bishop_pair_eg,
+            passed_mg,
+            passed_eg,
+            isolated_mg,
+            isolated_eg,
+            doubled_mg,
+            doubled_eg,
+            tempo,
+            pst_mg,
+            pst_eg,
+        } = self;
+        vec![
+            Field::array("material_mg", material_mg),
+            Field::array("material_eg", material_eg),
+            // The phase blends the other weights: a product, so held.
+            Field::array("phase_weight", phase_weight).held(),
+            Field::scalar("phase_total", phase_total).held(),
+            Field::scalar("bishop_pair_mg", bishop_pair_mg),
+            Field::scalar("bishop_pair_eg", bishop_pair_eg),
+            Field::array("passed_mg", passed_mg),
+            Field::array("passed_eg", passed_eg),
+            Field::scalar("isolated_mg", isolated_mg),
+            Field::scalar("isolated_eg", isolated_eg),
+            Field::scalar("doubled_mg", doubled_mg),
+            Field::scalar("doubled_eg", doubled_eg),
+            Field::scalar("tempo", tempo),
+            Field::table("pst_mg", pst_mg),
+            Field::table("pst_eg", pst_eg),
+        ]
+    }
+}

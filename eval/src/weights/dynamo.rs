@@ -1,5 +1,7 @@
 //! The Dynamo evaluation's weights (`DynamoEval`).
 
+use crate::linear::{Field, WeightFields};
+
 /// Every weight of the Dynamo evaluation, in centipawns.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
@@ -25,6 +27,7 @@ pub struct Weights {
 }
 
 impl Weights {
+    /// The hand-set weights, the tuner's starting point.
     pub const DEFAULT: Weights = Weights {
         material: [100, 310, 330, 500, 950],
         king_edge: [-120, -40, -10, 0],
@@ -38,8 +41,40 @@ impl Weights {
     };
 }
 
+// `TUNED_DYNAMO`: the weights `feerie tune` fitted to self-play, which won their SPRT
+// match against `DEFAULT` (docs/tuning.md).
+include!("tuned/dynamo.rs");
+
+/// The weights Dynamo plays with: the tuned ones.
 impl Default for Weights {
     fn default() -> Weights {
-        Weights::DEFAULT
+        TUNED_DYNAMO
+    }
+}
+
+impl WeightFields for Weights {
+    fn fields(&mut self) -> Vec<Field<'_>> {
+        let Weights {
+            material,
+            king_edge,
+            king_open_line,
+            king_slider_contact,
+            king_leaper_contact,
+            piece_on_edge,
+            mobility,
+            pawn_rank,
+            tempo,
+        } = self;
+        vec![
+            Field::array("material", material),
+            Field::array("king_edge", king_edge),
+            Field::scalar("king_open_line", king_open_line),
+            Field::scalar("king_slider_contact", king_slider_contact),
+            Field::scalar("king_leaper_contact", king_leaper_contact),
+            Field::array("piece_on_edge", piece_on_edge),
+            Field::scalar("mobility", mobility),
+            Field::array("pawn_rank", pawn_rank),
+            Field::scalar("tempo", tempo),
+        ]
     }
 }

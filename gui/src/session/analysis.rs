@@ -1,10 +1,11 @@
-//! Infinite analysis of one position: a task that owns the engine, sends the page the
-//! latest lines at most every [`THROTTLE`], and stops at once when asked. A stopped
-//! analysis hands its engine, drained and idle, to the next one, so moving through a
-//! game does not restart the engine at every move.
+//! Infinite analysis of one position: a task that owns the engine (asked for win/draw/loss
+//! chances when it offers them), sends the page the latest lines at most every
+//! [`THROTTLE`], and stops at once when asked. A stopped analysis hands its engine,
+//! drained and idle, to the next one, so moving through a game does not restart the
+//! engine at every move.
 
 use super::board::Board;
-use super::engine::Engine;
+use super::engine::{Engine, Setup};
 use super::lines::{parse_info, parse_progress, Lines, Progress};
 use super::messages::Outbox;
 use crate::server::EngineConfig;
@@ -189,7 +190,11 @@ async fn prepare(
             if let Some(idle) = other {
                 idle.engine.close().await;
             }
-            Engine::start(&job.engine, job.board.variant(), job.multipv).await?
+            let setup = Setup {
+                multipv: job.multipv,
+                show_wdl: true,
+            };
+            Engine::start(&job.engine, job.board.variant(), setup).await?
         }
     };
     let started = async {

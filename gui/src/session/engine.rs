@@ -1,6 +1,7 @@
 //! An engine process driven over UCI without blocking the server: started, shaken hands
 //! with (with deadlines, so a silent engine is an error in words, never a hang), set to a
-//! variant, then talked to line by line. The process dies with this value
+//! variant (and, for analysis, to show win/draw/loss chances when it can), then talked to
+//! line by line. The process dies with this value
 //! (`kill_on_drop`), so no session can leak one.
 
 use crate::server::EngineConfig;
@@ -15,6 +16,15 @@ pub const HANDSHAKE: Duration = Duration::from_secs(10);
 /// Time allowed for the lines an engine wrote before it exited to be read.
 const LAST_WORDS: Duration = Duration::from_millis(500);
 
+/// How an engine is set up after the handshake.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Lines to search (`MultiPV`, for engines that offer it).
+    pub multipv: u32,
+    /// `UCI_ShowWDL` on, for engines that offer it: `wdl W D L` on the score lines.
+    pub show_wdl: bool,
+}
+
 /// A running UCI engine.
 #[derive(Debug)]
 pub struct Engine {
@@ -28,12 +38,12 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// Starts `config`, does the `uci` handshake and sets it up for `variant` with
-    /// `multipv` lines. Errors name the engine and say what went wrong.
+    /// Starts `config`, does the `uci` handshake and sets it up for `variant` as `setup`
+    /// says. Errors name the engine and say what went wrong.
     pub async fn start(
         config: &EngineConfig,
         variant: &str,
-        multipv: u32,
+        setup: Setup,
     ) -> Result<Engine, String> {
         let mut child = Command::new(&config.command)
             .args(&config.args)
@@ -53,7 +63,7 @@ impl Engine {
             lines: BufReader::new(stdout).lines(),
             exited: None,
         };
-        match engine.set_up(variant, multipv).await {
+        match engine.set_up(variant, setup).await {
             Ok(()) => Ok(engine),
             Err(e) => {
                 let e = format!("engine {} {e}", engine.name);
@@ -64,8 +74,9 @@ impl Engine {
     }
 
     /// The handshake: `uci` (reading the name and the options), the variant, `MultiPV`,
-    /// `isready`. The error completes "engine NAME ...".
-    async fn set_up(&mut self, variant: &str, multipv: u32) -> Result<(), String> {
+    /// `UCI_ShowWDL`, `isready`. Options the engine does not list are not sent. The error
+    /// completes "engine NAME ...".
+    async fn set_up(&mut self, variant: &str, setup: Setup) -> Result<(), String> {
         self.send("uci")
             .await
             .map_err(|e| format!("{e} before uciok"))?;
@@ -80,8 +91,11 @@ impl Engine {
             return Err(format!("does not play {variant}"));
         }
         if options.multipv {
-            self.send(&format!("setoption name MultiPV value {multipv}"))
+            self.send(&format!("setoption name MultiPV value {}", setup.multipv))
                 .await?;
+        }
+        if setup.show_wdl && options.show_wdl {
+            self.send("setoption name UCI_ShowWDL value true").await?;
         }
         self.ready().await
     }
@@ -200,6 +214,7 @@ struct Options {
     /// The values of the `UCI_Variant` combo.
     variants: Vec<String>,
     multipv: bool,
+    show_wdl: bool,
 }
 
 impl Options {
@@ -211,6 +226,7 @@ impl Options {
             match name.trim() {
                 "UCI_Variant" => self.variants = combo_values(rest),
                 "MultiPV" => self.multipv = true,
+                "UCI_ShowWDL" => self.show_wdl = true,
                 _ => {}
             }
         }
@@ -234,22 +250,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn reads_name_variants_and_multipv() {
+    fn reads_name_variants_multipv_and_wdl() {
         let mut options = Options::default();
         for line in [
             "id name Feerie 0.1.0",
             "id author someone",
             "option name Hash type spin default 16 min 1 max 4096",
             "option name MultiPV type spin default 1 min 1 max 64",
+            "option name UCI_ShowWDL type check default false",
             "option name UCI_Variant type combo default chess var chess var dynamo var augsburg",
         ] {
             options.read(line);
         }
         assert_eq!(options.name.as_deref(), Some("Feerie 0.1.0"));
         assert_eq!(options.variants, ["chess", "dynamo", "augsburg"]);
-        assert!(options.multipv);
+        assert!(options.multipv && options.show_wdl);
         let mut plain = Options::default();
         plain.read("option name Threads type spin default 1 min 1 max 8");
         assert!(plain.variants.is_empty() && !plain.multipv && plain.name.is_none());
+        assert!(!plain.show_wdl);
     }
 }

@@ -1,5 +1,6 @@
 //! The lines of an analysis, read from the engine's `info` lines and turned to what the
-//! page shows: scores from White's point of view (the eval bar's), moves in notation.
+//! page shows: scores and win/draw/loss chances from White's point of view (the eval
+//! bar's), moves in notation.
 
 use super::board::Board;
 use feerie_match::uci_client::{parse_score, ReportedScore};
@@ -22,6 +23,9 @@ pub struct Line {
     pub depth: u32,
     pub seldepth: u32,
     pub score: Score,
+    /// Chances in per mille, White's view: White wins, draw, Black wins; `None` when
+    /// the engine gives none (`wdl W D L` with `UCI_ShowWDL`).
+    pub wdl: Option<[u32; 3]>,
     pub nodes: u64,
     pub nps: u64,
     pub time_ms: u64,
@@ -44,6 +48,7 @@ pub fn parse_info(text: &str, side: Color) -> Option<Line> {
         depth: 0,
         seldepth: 0,
         score: Score::Cp(0),
+        wdl: None,
         nodes: 0,
         nps: 0,
         time_ms: 0,
@@ -60,6 +65,7 @@ pub fn parse_info(text: &str, side: Color) -> Option<Line> {
             "nodes" => line.nodes = number().unwrap_or(0),
             "nps" => line.nps = number().unwrap_or(0),
             "time" => line.time_ms = number().unwrap_or(0),
+            "wdl" => line.wdl = chances(&mut words),
             // The PV is the rest of the line.
             "pv" => {
                 line.pv = words.by_ref().map(str::to_string).collect();
@@ -80,7 +86,23 @@ pub fn parse_info(text: &str, side: Color) -> Option<Line> {
         ReportedScore::Cp(cp) => Score::Cp(sign * cp),
         ReportedScore::Mate(n) => Score::Mate(sign * n),
     };
+    if side == Color::Black {
+        line.wdl = line.wdl.map(|[w, d, l]| [l, d, w]);
+    }
     Some(line)
+}
+
+/// The three numbers after `wdl` (side to move's view), or `None` when they are not
+/// three numbers with some chance in them (the page divides by their sum). Words that
+/// are not numbers are left to be read: a short `wdl` does not swallow the `pv`.
+fn chances<'a, I: Iterator<Item = &'a str> + Clone>(words: &mut I) -> Option<[u32; 3]> {
+    let mut ahead = words.clone();
+    let mut per_mille = [0; 3];
+    for chance in &mut per_mille {
+        *chance = ahead.next()?.parse().ok()?;
+    }
+    *words = ahead;
+    (per_mille.iter().sum::<u32>() > 0).then_some(per_mille)
 }
 
 /// How far the whole search is: from any `info` line with a depth and a node count,
@@ -159,22 +181,50 @@ mod tests {
     #[test]
     fn reads_a_line_with_white_scores_and_notation() {
         let black_to_move = board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
-        let text = "info depth 6 seldepth 12 multipv 2 score cp -12 nodes 12082 nps 2525501 hashfull 6 time 4 pv b8c6 b1c3 e1e5";
+        let text = "info depth 6 seldepth 12 multipv 2 score cp -12 wdl 80 870 50 nodes 12082 nps 2525501 hashfull 6 time 4 pv b8c6 b1c3 e1e5";
         let mut lines = Lines::default();
         lines.update(parse_info(text, Color::Black).unwrap());
         let line = lines.current(2, black_to_move.as_ref()).remove(0);
         assert_eq!(line.multipv, 2);
         assert_eq!((line.depth, line.seldepth), (6, 12));
         assert_eq!(line.score, Score::Cp(12));
+        // Black's 8% to win is White's 8% to lose.
+        assert_eq!(line.wdl, Some([50, 870, 80]));
         assert_eq!((line.nodes, line.nps, line.time_ms), (12082, 2525501, 4));
         assert_eq!(line.pv, ["b8c6", "b1c3", "e1e5"]);
         assert_eq!(line.pv_text, ["Nc6", "Nc3"]);
         let mate = parse_info("info depth 3 score mate -2 pv b8c6", Color::Black).unwrap();
-        assert_eq!((mate.multipv, mate.score), (1, Score::Mate(2)));
+        assert_eq!(
+            (mate.multipv, mate.score, mate.wdl),
+            (1, Score::Mate(2), None)
+        );
         assert_eq!(
             serde_json::to_value(mate.score).unwrap(),
             serde_json::json!({"mate": 2})
         );
+    }
+
+    #[test]
+    fn chances_stay_whites_and_bad_ones_are_dropped() {
+        let white = parse_info(
+            "info depth 4 score cp 40 wdl 300 600 100 pv e2e4",
+            Color::White,
+        );
+        assert_eq!(white.unwrap().wdl, Some([300, 600, 100]));
+        let serialized = serde_json::to_value(
+            parse_info("info depth 1 score cp 0 pv e2e4", Color::White).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(serialized["wdl"], serde_json::Value::Null);
+        for text in [
+            "info depth 4 score cp 40 wdl 300 600 pv e2e4",
+            "info depth 4 score cp 40 wdl 300 x 100 pv e2e4",
+            "info depth 4 score cp 40 wdl 0 0 0 pv e2e4",
+            "info depth 4 score cp 40 wdl -1 500 501 pv e2e4",
+        ] {
+            let line = parse_info(text, Color::White).expect(text);
+            assert_eq!((line.wdl, line.score), (None, Score::Cp(40)), "{text}");
+        }
     }
 
     #[test]

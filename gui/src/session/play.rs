@@ -4,7 +4,7 @@
 //! and says every change to the page.
 
 use super::board::Board;
-use super::engine::Engine;
+use super::engine::{Engine, Setup};
 use super::messages::Outbox;
 use crate::server::EngineConfig;
 use feerie_match::clock::{Clock, Control};
@@ -463,7 +463,12 @@ fn color_letter(side: Color) -> &'static str {
 
 /// An engine ready for a new game of `variant`.
 async fn start_engine(config: &EngineConfig, variant: &str) -> Result<Engine, String> {
-    let mut engine = Engine::start(config, variant, 1).await?;
+    // Nothing reads a player's score lines: no chances asked for.
+    let setup = Setup {
+        multipv: 1,
+        show_wdl: false,
+    };
+    let mut engine = Engine::start(config, variant, setup).await?;
     let ready = match engine.send("ucinewgame").await {
         Ok(()) => engine.ready().await,
         Err(e) => Err(e),

@@ -1,0 +1,203 @@
+//! `feerie tune`: reads the flags and the data, runs `feerie_tune::tune` on the variant's
+//! evaluator with the weights it plays with, reports the losses and writes the fitted
+//! weights as Rust source for `eval/`.
+
+use super::{parse_variant, USAGE_ERROR};
+use feerie_eval::linear::Linear;
+use feerie_tune::data::Dataset;
+use feerie_tune::{largest_changes, source_file, tune, Losses, Settings};
+use feerie_variants::{Variant, VariantSpec, VariantVisitor};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+const USAGE: &str = "usage: feerie tune --variant V --data FILE [--data FILE]... [--epochs N] \
+                     [--rate R] [--lambda L] [--threads T] [--out FILE]";
+
+/// What the command line asks for.
+#[derive(Debug, PartialEq)]
+struct TuneRequest {
+    variant: Variant,
+    data: Vec<PathBuf>,
+    settings: Settings,
+    threads: usize,
+    /// `None`: the Rust source goes to standard output.
+    out: Option<PathBuf>,
+}
+
+/// Runs `feerie tune ARGS`; returns the process exit code.
+pub fn run(args: &[String]) -> i32 {
+    let request = match parse(args) {
+        Ok(request) => request,
+        Err(e) => {
+            eprintln!("feerie: {e}\n{USAGE}");
+            return USAGE_ERROR;
+        }
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(request.threads)
+        .build();
+    let result = match pool {
+        Ok(pool) => pool.install(|| request.variant.dispatch(&request)),
+        Err(e) => Err(format!("cannot start {} threads: {e}", request.threads)),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("feerie: {e}");
+            1
+        }
+    }
+}
+
+/// The name of the constant the weights of `variant` are written as: `TUNED_CHESS`...
+pub fn const_name(variant: &str) -> String {
+    format!("TUNED_{}", variant.to_ascii_uppercase().replace('-', "_"))
+}
+
+fn losses_text(l: Losses) -> String {
+    format!("train {:.6}, validation {:.6}", l.train, l.validation)
+}
+
+impl VariantVisitor for &TuneRequest {
+    type Output = Result<(), String>;
+    fn visit<V: VariantSpec>(self) -> Result<(), String> {
+        let start = V::Eval::default();
+        let clock = Instant::now();
+        let paths: Vec<&Path> = self.data.iter().map(PathBuf::as_path).collect();
+        let data = Dataset::read::<V::Rules, V::Eval>(&start, &paths)?;
+        let info = <V::Eval as Linear<V::Rules>>::weight_info();
+        eprintln!(
+            "tune: {} positions of {} read in {:.1} s; {} weights, {} tunable",
+            data.len(),
+            V::NAME,
+            clock.elapsed().as_secs_f64(),
+            info.len(),
+            info.iter().filter(|w| w.tunable).count()
+        );
+        let s = &self.settings;
+        let outcome = tune::<V::Rules, V::Eval>(&start, &data, s, |epoch, l| {
+            eprintln!("epoch {epoch}/{}: {}", s.epochs, losses_text(l))
+        })?;
+        let tuned = <V::Eval as Linear<V::Rules>>::from_vector(&outcome.weights);
+        let before_text = losses_text(outcome.before);
+        let after_text = losses_text(outcome.after);
+        let summary = vec![
+            format!(
+                "feerie tune --variant {} --data {} --epochs {} --rate {} --lambda {}",
+                V::NAME,
+                paths
+                    .iter()
+                    .map(|p| p.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(" --data "),
+                s.epochs,
+                s.rate,
+                s.lambda
+            ),
+            format!(
+                "{} training and {} validation positions, K = {:.4}",
+                outcome.train_positions, outcome.validation_positions, outcome.k
+            ),
+            format!("loss before: {before_text}"),
+            format!("loss after:  {after_text} (epoch {})", outcome.best_epoch),
+        ];
+        for line in &summary[1..] {
+            eprintln!("tune: {line}");
+        }
+        let changes = largest_changes(&start.to_vector(), &outcome.weights, &info, 12);
+        if !changes.is_empty() {
+            eprintln!("tune: largest changes: {}", changes.join(", "));
+        }
+        let source = source_file::<V::Rules, V::Eval>(&tuned, &const_name(V::NAME), &summary);
+        match &self.out {
+            Some(path) => {
+                std::fs::write(path, source).map_err(|e| format!("{}: {e}", path.display()))?;
+                eprintln!("tune: weights written to {}", path.display());
+            }
+            None => print!("{source}"),
+        }
+        Ok(())
+    }
+}
+
+fn parse(args: &[String]) -> Result<TuneRequest, String> {
+    let mut variant = None;
+    let mut data = Vec::new();
+    let mut out = None;
+    let mut settings = Settings::default();
+    let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut args = args.iter();
+    while let Some(flag) = args.next() {
+        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
+        let number = |what: &str| -> Result<f64, String> {
+            value
+                .parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite() && *x >= 0.0)
+                .ok_or_else(|| format!("{flag}: '{value}' is not {what}"))
+        };
+        match flag.as_str() {
+            "--variant" => variant = Some(parse_variant(value)?),
+            "--data" => data.push(PathBuf::from(value)),
+            "--out" => out = Some(PathBuf::from(value)),
+            "--epochs" => settings.epochs = number("an epoch count")? as usize,
+            "--rate" => settings.rate = number("a step size")?,
+            "--lambda" => {
+                settings.lambda = number("a share between 0 and 1")?;
+                if settings.lambda > 1.0 {
+                    return Err(format!("--lambda: '{value}' is not between 0 and 1"));
+                }
+            }
+            "--threads" => threads = (number("a thread count")? as usize).clamp(1, 256),
+            other => return Err(format!("unknown flag '{other}'")),
+        }
+    }
+    if data.is_empty() {
+        return Err("tune needs --data".into());
+    }
+    Ok(TuneRequest {
+        variant: variant.ok_or("tune needs --variant")?,
+        data,
+        settings,
+        threads,
+        out,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::words as args;
+
+    #[test]
+    fn flags_are_read_and_bad_ones_refused() {
+        let r = parse(&args(
+            "--variant Dynamo --data a.data --data b.data --epochs 50 --rate 0.5 \
+             --lambda 0.25 --threads 2 --out w.rs",
+        ))
+        .unwrap();
+        assert_eq!(r.variant, Variant::from_name("dynamo").unwrap());
+        assert_eq!(r.data, [PathBuf::from("a.data"), PathBuf::from("b.data")]);
+        assert_eq!(r.settings.epochs, 50);
+        assert_eq!(r.settings.rate, 0.5);
+        assert_eq!(r.settings.lambda, 0.25);
+        assert_eq!(r.threads, 2);
+        assert_eq!(r.out, Some(PathBuf::from("w.rs")));
+        for bad in [
+            "--data a",
+            "--variant chess",
+            "--variant chess --data a --lambda 2",
+            "--variant chess --data a --rate -1",
+            "--variant chess --data a --epochs",
+            "--variant xiangqi --data a",
+            "--variant chess --data a --bogus 1",
+        ] {
+            assert!(parse(&args(bad)).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn constants_are_named_after_the_variant() {
+        assert_eq!(const_name("reverse-einstein"), "TUNED_REVERSE_EINSTEIN");
+    }
+}

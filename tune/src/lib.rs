@@ -1,0 +1,154 @@
+//! `feerie tune`: fits an evaluator's weights to self-play results by Texel's method.
+//!
+//! The data (`feerie datagen` lines) is traced once with the evaluator's features
+//! ([`feerie_eval::linear::Linear`]); a part of it (every tenth block of positions) is
+//! held out for validation. The scaling constant K of the logistic is fitted first, with
+//! the starting weights, then Adam descends the mean squared error over all tunable
+//! weights at once. The weights kept are those of the epoch with the lowest validation
+//! loss, so a long run cannot overfit the training part unseen.
+
+pub mod data;
+pub mod model;
+
+use data::Dataset;
+use feerie_eval::linear::{Linear, WeightInfo};
+use feerie_movegen::Position;
+use model::{fit_k, gradient, loss, Adam, Target};
+
+/// How to tune.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// Full passes of Adam over the training positions.
+    pub epochs: usize,
+    /// Adam's step size, in centipawns.
+    pub rate: f64,
+    /// Share of the search score in the target (0: the game results alone).
+    pub lambda: f64,
+    /// Every `holdout`-th block of [`BLOCK`] positions is held out for validation.
+    pub holdout: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            epochs: 1000,
+            rate: 1.0,
+            lambda: 0.0,
+            holdout: 10,
+        }
+    }
+}
+
+/// Positions per held-out block: about a game's worth, so positions of one game rarely
+/// land on both sides.
+pub const BLOCK: usize = 64;
+
+/// The loss on the training and validation parts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Losses {
+    pub train: f64,
+    pub validation: f64,
+}
+
+/// What a run found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// The scaling constant fitted to the starting weights.
+    pub k: f64,
+    pub before: Losses,
+    /// With the kept weights, rounded to integers as the evaluator holds them.
+    pub after: Losses,
+    /// The epoch whose weights were kept (0: the starting weights were best).
+    pub best_epoch: usize,
+    /// The kept weights, rounded.
+    pub weights: Vec<f64>,
+    pub train_positions: usize,
+    pub validation_positions: usize,
+}
+
+/// Called every `PROGRESS_EVERY` epochs with (epoch, losses).
+pub const PROGRESS_EVERY: usize = 25;
+
+/// Tunes `start`'s weights on `data` (traced with `start`).
+pub fn tune<P: Position, E: Linear<P>>(
+    start: &E,
+    data: &Dataset,
+    settings: &Settings,
+    mut progress: impl FnMut(usize, Losses),
+) -> Result<Outcome, String> {
+    let (train, valid) = data.split(settings.holdout.max(2), BLOCK);
+    if train.is_empty() || valid.is_empty() {
+        return Err(format!(
+            "too little data: {} positions (at least {} are needed for a validation part)",
+            data.len(),
+            BLOCK * settings.holdout.max(2)
+        ));
+    }
+    let target = Target {
+        lambda: settings.lambda,
+    };
+    let tunable: Vec<bool> = E::weight_info().iter().map(|w| w.tunable).collect();
+    let mut w = start.to_vector();
+    let k = fit_k(&train, &w, target);
+    let losses = |w: &[f64]| Losses {
+        train: loss(&train, w, k, target),
+        validation: loss(&valid, w, k, target),
+    };
+    let before = losses(&w);
+    let (mut best, mut best_epoch) = (before, 0);
+    let mut kept = w.clone();
+    let mut adam = Adam::new(w.len(), settings.rate);
+    for epoch in 1..=settings.epochs {
+        let g = gradient(&train, &w, k, target);
+        adam.step(&mut w, &g, &tunable);
+        if epoch % PROGRESS_EVERY == 0 || epoch == settings.epochs {
+            let now = losses(&w);
+            if now.validation < best.validation {
+                (best, best_epoch, kept) = (now, epoch, w.clone());
+            }
+            progress(epoch, now);
+        }
+    }
+    let weights = E::from_vector(&kept).to_vector();
+    Ok(Outcome {
+        k,
+        before,
+        after: losses(&weights),
+        best_epoch,
+        weights,
+        train_positions: train.len(),
+        validation_positions: valid.len(),
+    })
+}
+
+/// The weights that moved most, as `name: old -> new`, largest change first.
+pub fn largest_changes(
+    start: &[f64],
+    end: &[f64],
+    info: &[WeightInfo],
+    count: usize,
+) -> Vec<String> {
+    let mut moved: Vec<(f64, String)> = start
+        .iter()
+        .zip(end)
+        .zip(info)
+        .filter(|((a, b), _)| a != b)
+        .map(|((a, b), i)| ((b - a).abs(), format!("{}: {a} -> {b}", i.name)))
+        .collect();
+    moved.sort_by(|x, y| y.0.total_cmp(&x.0));
+    moved.into_iter().take(count).map(|(_, s)| s).collect()
+}
+
+/// The Rust file `eval/` compiles in: a comment saying how it was made, then the weights
+/// as `pub const NAME: Weights`.
+pub fn source_file<P: Position, E: Linear<P>>(eval: &E, name: &str, made_by: &[String]) -> String {
+    let mut text = String::from("// Generated by `feerie tune`; do not edit by hand.\n");
+    for line in made_by {
+        text.push_str(&format!("// {line}\n"));
+    }
+    text.push_str(&eval.rust_source(name));
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text
+}
