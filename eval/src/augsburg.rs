@@ -242,7 +242,7 @@ mod tests {
             assert_eq!(eval(fen), eval(&mirror(fen)), "{fen}");
         }
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-        assert_eq!(eval(start), Weights::DEFAULT.tempo);
+        assert_eq!(eval(start), Weights::default().tempo);
     }
 
     #[test]

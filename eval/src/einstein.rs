@@ -339,8 +339,13 @@ mod tests {
         format!("{} {side} {castling} - 0 1", placement.join("/"))
     }
 
+    /// The evaluation with the hand-set weights, whose terms these tests describe.
     fn eval<M: EinsteinVariant>(fen: &str) -> i32 {
-        EinsteinEval::<M>::default().evaluate(&EinsteinPosition::from_fen(fen).unwrap())
+        hand_set::<M>().evaluate(&EinsteinPosition::from_fen(fen).unwrap())
+    }
+
+    fn hand_set<M: Mutation>() -> EinsteinEval<M> {
+        EinsteinEval::new(Weights::DEFAULT)
     }
 
     /// The evaluator without the mop-up drive, for tests of piece values.
@@ -371,6 +376,16 @@ mod tests {
             assert_eq!(eval::<Anti>(fen), eval::<Anti>(&m), "{fen}");
         }
         assert_eq!(eval::<Standard>(FENS[0]), Weights::DEFAULT.tempo);
+        // The tuned weights of each variant too.
+        fn tuned<M: EinsteinVariant>(fen: &str) -> i32 {
+            EinsteinEval::<M>::default().evaluate(&EinsteinPosition::from_fen(fen).unwrap())
+        }
+        for fen in FENS {
+            let m = mirror(fen);
+            assert_eq!(tuned::<Standard>(fen), tuned::<Standard>(&m), "{fen}");
+            assert_eq!(tuned::<Reverse>(fen), tuned::<Reverse>(&m), "{fen}");
+            assert_eq!(tuned::<Anti>(fen), tuned::<Anti>(&m), "{fen}");
+        }
     }
 
     #[test]
@@ -427,7 +442,7 @@ mod tests {
             hanging_share: 0,
             ..Weights::DEFAULT
         });
-        let loss = blind.evaluate(&p) - EinsteinEval::default().evaluate(&p);
+        let loss = blind.evaluate(&p) - hand_set().evaluate(&p);
         assert_eq!(loss, 310 * Weights::DEFAULT.hanging_share / 100);
     }
 
@@ -436,7 +451,7 @@ mod tests {
         // Black's queen and knight hit white's king zone: the danger term is negative.
         let pos =
             Einstein::from_fen("rnb1kb1r/pppppppp/8/8/6n1/7q/5PPP/RNBQ1RK1 w kq - 0 1").unwrap();
-        let full = EinsteinEval::default();
+        let full = hand_set();
         let blind = EinsteinEval::new(Weights {
             king_attack: [0; 5],
             ..Weights::DEFAULT
@@ -469,7 +484,7 @@ mod tests {
             mop_region: 0,
             ..Weights::DEFAULT
         });
-        let gain = |p: &Einstein| blind.evaluate(p) - EinsteinEval::default().evaluate(p);
+        let gain = |p: &Einstein| blind.evaluate(p) - hand_set().evaluate(p);
         assert!(
             gain(&cut) > gain(&free) + 50,
             "{} {}",
@@ -478,9 +493,6 @@ mod tests {
         );
         // No lead, no drive.
         let even = Einstein::from_fen("4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1").unwrap();
-        assert_eq!(
-            no_mop().evaluate(&even),
-            EinsteinEval::default().evaluate(&even)
-        );
+        assert_eq!(no_mop().evaluate(&even), hand_set().evaluate(&even));
     }
 }

@@ -7,7 +7,7 @@ use feerie_eval::linear::{
 };
 use feerie_eval::weights;
 use feerie_eval::weights::einstein::EinsteinVariant;
-use feerie_eval::weights::{augsburg, einstein};
+use feerie_eval::weights::{augsburg, dynamo, einstein};
 use feerie_eval::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval};
 use feerie_movegen::einstein::{Anti, EinsteinPosition, Reverse, Standard};
 use feerie_movegen::{Augsburg, Chess, Dynamo, Einstein, Position};
@@ -440,16 +440,18 @@ fn squeeze(s: &str) -> String {
     s.split_whitespace().collect()
 }
 
-/// The default weights print as the item in their weights file, and other weights
+/// `eval`'s weights print as the item `NAME` of their weights file, and other weights
 /// read back from their source give the same evaluator.
-fn check_source<P: Position, E: Linear<P>, W: WeightFields>(weights_file: &str) {
-    let eval = E::default();
+fn check_source<P: Position, E: Linear<P>, W: WeightFields>(
+    eval: E,
+    name: &str,
+    weights_file: &str,
+) {
     let path = format!("{}/../{weights_file}", env!("CARGO_MANIFEST_DIR"));
     let file = squeeze(&std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}")));
-    let source = eval.rust_source("DEFAULT");
-    let item = &source[source
-        .find("pub const DEFAULT: Weights = Weights {")
-        .expect("item")..];
+    let source = eval.rust_source(name);
+    let header = format!("pub const {name}: Weights = Weights {{");
+    let item = &source[source.find(&header).expect("item")..];
     assert!(file.contains(&squeeze(item)), "{source}");
     let moved: Vec<f64> = eval.to_vector().iter().map(|w| w + 3.0).collect();
     let source = E::from_vector(&moved).rust_source("TUNED");
@@ -461,8 +463,22 @@ fn check_source<P: Position, E: Linear<P>, W: WeightFields>(weights_file: &str) 
 
 #[test]
 fn weights_round_trip_through_their_rust_source() {
-    check_source::<Augsburg, AugsburgEval, augsburg::Weights>("eval/src/weights/augsburg.rs");
-    check_source::<EinsteinPosition<Standard>, EinsteinEval<Standard>, einstein::Weights>(
-        "eval/src/weights/einstein.rs",
+    // The hand-set weights, and each variant's tuned ones in their generated file.
+    let file = "eval/src/weights/augsburg.rs";
+    let eval = AugsburgEval::new(augsburg::Weights::DEFAULT);
+    check_source::<Augsburg, _, augsburg::Weights>(eval, "DEFAULT", file);
+    let file = "eval/src/weights/tuned/augsburg.rs";
+    check_source::<Augsburg, _, augsburg::Weights>(AugsburgEval::default(), "TUNED_AUGSBURG", file);
+    let file = "eval/src/weights/einstein.rs";
+    let eval = EinsteinEval::<Standard>::new(einstein::Weights::DEFAULT);
+    check_source::<EinsteinPosition<Standard>, _, einstein::Weights>(eval, "DEFAULT", file);
+    let file = "eval/src/weights/tuned/reverse_einstein.rs";
+    let eval = EinsteinEval::<Reverse>::default();
+    check_source::<EinsteinPosition<Reverse>, _, einstein::Weights>(
+        eval,
+        "TUNED_REVERSE_EINSTEIN",
+        file,
     );
+    let file = "eval/src/weights/tuned/dynamo.rs";
+    check_source::<Dynamo, _, dynamo::Weights>(DynamoEval::default(), "TUNED_DYNAMO", file);
 }

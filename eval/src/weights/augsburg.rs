@@ -116,8 +116,13 @@ impl WeightFields for Weights {
     }
 }
 
+// `TUNED_AUGSBURG`: the weights `feerie tune` fitted to self-play, proven by an SPRT
+// match against `DEFAULT` (docs/tuning.md).
+include!("tuned/augsburg.rs");
+
+/// The weights Augsburg plays with: the tuned ones.
 impl Default for Weights {
     fn default() -> Weights {
-        Weights::DEFAULT
+        TUNED_AUGSBURG
     }
 }

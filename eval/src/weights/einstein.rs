@@ -88,11 +88,12 @@ impl Weights {
         phase: [0, 1, 1, 2, 4, 0],
         max_phase: 24,
     };
-
-    pub const EINSTEIN: Weights = Weights::DEFAULT;
-    pub const REVERSE_EINSTEIN: Weights = Weights::DEFAULT;
-    pub const ANTI_EINSTEIN: Weights = Weights::DEFAULT;
 }
+
+// `TUNED_REVERSE_EINSTEIN`: the weights `feerie tune` fitted to reverse-einstein's
+// self-play, proven by an SPRT match against `DEFAULT` (docs/tuning.md). Einstein and
+// anti-Einstein keep `DEFAULT`: their tuned weights reached no verdict (mostly draws).
+include!("tuned/reverse_einstein.rs");
 
 /// A variant of the Einstein family with its own default weights, so each can be
 /// tuned apart.
@@ -101,15 +102,15 @@ pub trait EinsteinVariant: Mutation {
 }
 
 impl EinsteinVariant for Standard {
-    const WEIGHTS: Weights = Weights::EINSTEIN;
+    const WEIGHTS: Weights = Weights::DEFAULT;
 }
 
 impl EinsteinVariant for Reverse {
-    const WEIGHTS: Weights = Weights::REVERSE_EINSTEIN;
+    const WEIGHTS: Weights = TUNED_REVERSE_EINSTEIN;
 }
 
 impl EinsteinVariant for Anti {
-    const WEIGHTS: Weights = Weights::ANTI_EINSTEIN;
+    const WEIGHTS: Weights = Weights::DEFAULT;
 }
 
 impl<T: Copy + From<i32>> Weights<T> {
