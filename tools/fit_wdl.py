@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fits a variant's win/draw/loss model (eval/src/wdl.rs) to self-play data.
 
-Usage: fit_wdl.py DATA_FILE [SAMPLE]
+Usage: fit_wdl.py DATA_FILE [SAMPLE] [STEPS]
 
 DATA_FILE holds `feerie datagen` lines, `<FEN> | <score> | <result>` (score and result
 from White's point of view). The model: White wins with chance sigma((s - a) / b) and
@@ -9,8 +9,10 @@ loses with sigma((-s - a) / b), draws otherwise, where s is the score and
 a = a0 + a1 * m, b = b0 + b1 * m move with m, the men other than kings on the board over
 30 (Augsburg unit components counted). The four parameters are fitted by gradient
 descent (Adam) on the log-likelihood of the games' results, on an evenly spread sample
-of SAMPLE lines (default 20000). Prints the parameters as Rust, and the mean
-log-loss of the fit against the best constant model (the result frequencies alone).
+of SAMPLE lines (default 20000), for STEPS steps (default 800). The fit is not convex:
+compare a new fit's log-loss with the old model's on the same data before replacing it.
+Prints the parameters as Rust, and the mean log-loss of the fit against the best
+constant model (the result frequencies alone).
 Pure Python, so it runs wherever `feerie` is built.
 """
 
@@ -91,7 +93,7 @@ def main():
     freq = [sum(1 for r in results if r > 0.75), sum(1 for r in results if 0.25 <= r <= 0.75),
             sum(1 for r in results if r < 0.25)]
     constant = -sum(c * math.log(max(c / len(results), 1e-9)) for c in freq) / len(results)
-    params = fit(data)
+    params = fit(data, int(sys.argv[3]) if len(sys.argv) > 3 else 800)
     loss, _ = loss_and_gradient(params, data)
     a0, a1, b0, b1 = params
     print(f"// {len(data)} positions; results W/D/L {freq[0]}/{freq[1]}/{freq[2]}; "
