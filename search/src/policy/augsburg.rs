@@ -25,6 +25,14 @@ fn unit_value(unit: Unit) -> i32 {
         .sum()
 }
 
+/// What a promotion adds: every pawn of the moving part becomes the promoted kind.
+fn promotion_gain(mv: Move) -> i32 {
+    mv.promotion().map_or(0, |kind| {
+        (component_value(kind) - component_value(PieceKind::Pawn))
+            * mv.part().count(PieceKind::Pawn) as i32
+    })
+}
+
 impl SearchPolicy for Augsburg {
     fn is_noisy(&self, mv: Move) -> bool {
         mv.promotion().is_some() || self.victim_square(mv).is_some()
@@ -35,11 +43,30 @@ impl SearchPolicy for Augsburg {
             .victim_square(mv)
             .map_or(0, |sq| unit_value(self.board().cell(sq).components()));
         let mover = unit_value(mv.part());
-        let promo = mv.promotion().map_or(0, |k| {
-            (component_value(k) - component_value(PieceKind::Pawn))
-                * mv.part().count(PieceKind::Pawn) as i32
-        });
-        victim * 16 - mover / 16 + promo * 4
+        victim * 16 - mover / 16 + promotion_gain(mv) * 4
+    }
+
+    /// The unit taken (and a promotion's gain), less the moving part when the
+    /// opponent attacks its arrival square: a one-reply exchange estimate, since a
+    /// recapture may take with any part of a unit.
+    fn noisy_gain(&self, mv: Move) -> Option<i32> {
+        let board = self.board();
+        let taken = self
+            .victim_square(mv)
+            .map_or(0, |sq| unit_value(board.cell(sq).components()));
+        let promotion = promotion_gain(mv);
+        let arriving = unit_value(mv.part()) + promotion;
+        let mut occupied = board.occupied();
+        if mv.is_whole() {
+            occupied = occupied.without(mv.from());
+        }
+        let them = self.side_to_move().flip();
+        let risk = if board.is_attacked(mv.to(), them, occupied) {
+            arriving
+        } else {
+            0
+        };
+        Some(taken + promotion - risk)
     }
 
     #[inline]
@@ -88,5 +115,19 @@ mod tests {
         assert!(r.is_noisy(r.parse_move("b7b8(p)n").unwrap()));
         assert!(!r.is_noisy(r.parse_move("a1c2").unwrap()));
         assert!(!r.is_noisy(r.parse_move("b3a1").unwrap()));
+    }
+
+    #[test]
+    fn gain_counts_the_reply_on_the_arrival_square() {
+        // The queen+knight unit on c5 is defended by the pawn b6; the h4 pawn is not.
+        let p = pos("4k3/8/1p6/2(qn)5/1P5p/8/8/4K2R w - - 0 1");
+        let gain = |p: &Augsburg, m: &str| p.noisy_gain(p.parse_move(m).unwrap()).unwrap();
+        // Pawn takes the defended unit: the pawn is lost, the unit won.
+        assert_eq!(gain(&p, "b4c5"), 830 + 320 - 100);
+        // Rook takes the undefended pawn.
+        assert_eq!(gain(&p, "h1h4"), 100);
+        // Defended by the pawn g5, the rook is lost for it.
+        let q = pos("4k3/8/1p6/2(qn)3p1/1P5p/8/8/4K2R w - - 0 1");
+        assert_eq!(gain(&q, "h1h4"), 100 - 500);
     }
 }
