@@ -64,6 +64,11 @@ pub const fn late_move_count(depth: i32) -> usize {
     LATE_MOVE_BASE + LATE_MOVE_SCALE * (depth * depth) as usize
 }
 
+/// Internal iterative reduction: a node this deep with no TT move is searched one ply
+/// shallower (its ordering is a guess, so a full-depth search is mostly wasted; the
+/// next visit will have a move from this one).
+pub const IIR_MIN_DEPTH: i32 = 4;
+
 /// Late move reductions from this remaining depth...
 pub const LMR_MIN_DEPTH: i32 = 3;
 /// ...for quiet moves after this many searched.

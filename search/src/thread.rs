@@ -591,6 +591,9 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
             return DRAW;
         }
         let tt_move = entry.and_then(|e| Self::tt_move(&moves, e.mv));
+        if P::INTERNAL_ITERATIVE_REDUCTION && tt_move.is_none() && depth >= params::IIR_MIN_DEPTH {
+            depth -= 1;
+        }
         let futile = !pv_node
             && !in_check
             && depth <= params::FUTILITY_MAX_DEPTH

@@ -25,6 +25,10 @@ pub trait SearchPolicy: Position {
     /// chess-like variants, where captures run out.
     const QSEARCH_MAX_PLIES: u32 = u32::MAX;
 
+    /// Internal iterative reduction (`params::IIR_MIN_DEPTH`): on in the variants where
+    /// an SPRT proved it.
+    const INTERNAL_ITERATIVE_REDUCTION: bool = false;
+
     /// Captures, promotions, removals of enemy pieces: the moves quiescence search looks
     /// at and move ordering puts first. A move that only throws away the mover's own
     /// material is not noisy.
