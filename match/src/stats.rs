@@ -10,7 +10,11 @@
 //! - SPRT log-likelihood ratio by the generalised SPRT's normal approximation
 //!   (M. Van den Bergh, "A practical introduction to the GSPRT"):
 //!   `LLR = N (s1 - s0) (2 s - s0 - s1) / (2 var)`, with `s0`, `s1` the expected scores
-//!   of `elo0`, `elo1`; bounds `ln(beta / (1 - alpha))` and `ln((1 - beta) / alpha)`.
+//!   of `elo0`, `elo1`; bounds `ln(beta / (1 - alpha))` and `ln((1 - beta) / alpha)`;
+//! - while every game has had the same result the variance is zero and the formula has
+//!   no value, so the LLR is that of the tally with half a win and half a loss added (a
+//!   prior that keeps a streak from deciding at once: 20 straight wins accept H1 at
+//!   `[0, 5]`, 10 do not; about 170 straight draws accept H0).
 
 /// Wins, losses and draws of the first engine.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -41,13 +45,12 @@ impl Tally {
     /// Variance of one game's score around the mean.
     fn variance(&self) -> Option<f64> {
         let s = self.score()?;
-        let n = self.games() as f64;
-        Some(
-            (self.wins as f64 * (1.0 - s).powi(2)
-                + self.draws as f64 * (0.5 - s).powi(2)
-                + self.losses as f64 * s.powi(2))
-                / n,
-        )
+        Some(variance_of(
+            self.wins as f64,
+            self.draws as f64,
+            self.losses as f64,
+            s,
+        ))
     }
 
     /// Elo difference and the half-width of its 95% interval (infinite when every
@@ -59,6 +62,12 @@ impl Tally {
         let hi = elo_of_score((s + Z95 * stderr).min(1.0));
         Some((elo_of_score(s), (hi - lo) / 2.0))
     }
+}
+
+/// Variance of one game's score around the mean `s`, from (possibly fractional) counts.
+fn variance_of(wins: f64, draws: f64, losses: f64, s: f64) -> f64 {
+    let n = wins + draws + losses;
+    (wins * (1.0 - s).powi(2) + draws * (0.5 - s).powi(2) + losses * s.powi(2)) / n
 }
 
 /// Logistic Elo difference of an expected score.
@@ -103,18 +112,24 @@ impl Sprt {
         )
     }
 
-    /// Log-likelihood ratio of H1 against H0 for the results so far (0 while the
-    /// variance is still zero: no information).
+    /// Log-likelihood ratio of H1 against H0 for the results so far (0 before the
+    /// first game). While every game has had the same result, half a win and half a
+    /// loss are added, since the variance would be zero (see the module doc).
     pub fn llr(&self, t: &Tally) -> f64 {
         let (Some(s), Some(var)) = (t.score(), t.variance()) else {
             return 0.0;
         };
-        if var <= 0.0 {
-            return 0.0;
-        }
+        let (n, s, var) = if var > 0.0 {
+            (t.games() as f64, s, var)
+        } else {
+            let (w, d, l) = (t.wins as f64 + 0.5, t.draws as f64, t.losses as f64 + 0.5);
+            let n = w + d + l;
+            let s = (w + d / 2.0) / n;
+            (n, s, variance_of(w, d, l, s))
+        };
         let s0 = score_of_elo(self.elo0);
         let s1 = score_of_elo(self.elo1);
-        t.games() as f64 * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
+        n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
     }
 
     pub fn verdict(&self, t: &Tally) -> Verdict {
@@ -200,6 +215,33 @@ mod tests {
             draws: 1000,
         };
         assert_eq!(sprt.verdict(&losing), Verdict::AcceptH0);
+    }
+
+    /// A streak of one result still reaches a verdict, though not from a few games.
+    /// 20 wins: w = 20.5, l = 0.5, s = 20.5/21, var = (20.5 (0.5/21)^2 + 0.5 s^2)/21
+    /// = 0.023243; LLR = 21 * 0.007195 * (2s - 1.007195) / (2 var) = 3.072 > 2.944.
+    #[test]
+    fn streaks_reach_a_verdict() {
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 5.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        let streak = |wins, draws, losses| Tally {
+            wins,
+            draws,
+            losses,
+        };
+        assert!(close(sprt.llr(&streak(20, 0, 0)), 3.072, 1e-3));
+        assert_eq!(sprt.verdict(&streak(20, 0, 0)), Verdict::AcceptH1);
+        assert_eq!(sprt.verdict(&streak(10, 0, 0)), Verdict::Continue);
+        assert!(sprt.llr(&streak(1, 0, 0)) > 0.0);
+        assert!(sprt.llr(&streak(0, 0, 1)) < 0.0);
+        assert_eq!(sprt.verdict(&streak(0, 0, 20)), Verdict::AcceptH0);
+        // Draws alone are evidence against a gain of 5 Elo, slowly.
+        assert_eq!(sprt.verdict(&streak(0, 100, 0)), Verdict::Continue);
+        assert_eq!(sprt.verdict(&streak(0, 200, 0)), Verdict::AcceptH0);
     }
 
     #[test]
