@@ -7,6 +7,8 @@
 use crate::linear::{self, Linear, Negated, Recorder, Sink, Trace, WeightInfo};
 use crate::weights::chess::Weights;
 use crate::Evaluator;
+use feerie_movegen::attacks;
+use feerie_movegen::bitboard::Bitboard;
 use feerie_movegen::board::Board;
 use feerie_movegen::{Color, PieceKind, Position};
 
@@ -123,7 +125,52 @@ fn pawn_structure<S: Sink>(
     }
 }
 
-/// The terms beside material and tables, White's view: bishop pairs and pawn structure.
+/// The usual number of safe squares of a knight, bishop, rook and queen: mobility
+/// counts from here, so a piece of average mobility is worth its material.
+const MOBILITY_CENTRE: [i32; 4] = [4, 6, 6, 12];
+
+/// Squares the pawns `pawns` of `color` attack.
+#[inline(always)]
+fn pawn_attacks(pawns: Bitboard, color: Color) -> Bitboard {
+    let p = pawns.0;
+    let (not_a, not_h) = (!Bitboard::FILE_A.0, !Bitboard::FILE_H.0);
+    Bitboard(match color {
+        Color::White => ((p << 7) & not_h) | ((p << 9) & not_a),
+        Color::Black => ((p >> 7) & not_a) | ((p >> 9) & not_h),
+    })
+}
+
+/// Mobility of the knights, bishops, rooks and queens of `color`, positive good.
+#[inline(always)]
+fn mobility<S: Sink>(w: &Weights, board: &Board, color: Color, mg: &mut S, eg: &mut S) {
+    let enemy_pawns = board.pieces(color.flip(), PieceKind::Pawn);
+    let safe = !(board.color(color) | pawn_attacks(enemy_pawns, color.flip())).0;
+    let occupied = board.occupied();
+    for (i, kind) in [
+        PieceKind::Knight,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Queen,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for sq in board.pieces(color, kind) {
+            let reach = match kind {
+                PieceKind::Knight => attacks::knight(sq),
+                PieceKind::Bishop => attacks::bishop(sq, occupied),
+                PieceKind::Rook => attacks::rook(sq, occupied),
+                _ => attacks::queen(sq, occupied),
+            };
+            let n = (reach.0 & safe).count_ones() as i32 - MOBILITY_CENTRE[i];
+            mg.term(ix::MOBILITY_MG + i, w.mobility_mg[i], n);
+            eg.term(ix::MOBILITY_EG + i, w.mobility_eg[i], n);
+        }
+    }
+}
+
+/// The terms beside material and tables, White's view: bishop pairs, pawn structure
+/// and mobility.
 #[inline(always)]
 fn structure<S: Sink>(w: &Weights, board: &Board, mg: &mut S, eg: &mut S) {
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
@@ -135,8 +182,10 @@ fn structure<S: Sink>(w: &Weights, board: &Board, mg: &mut S, eg: &mut S) {
     let white = board.pieces(Color::White, PieceKind::Pawn).0;
     let black = board.pieces(Color::Black, PieceKind::Pawn).0;
     pawn_structure(w, (white, black), Color::White, mg, eg);
+    mobility(w, board, Color::White, mg, eg);
     let (mg, eg) = (&mut Negated(mg), &mut Negated(eg));
     pawn_structure(w, (black, white), Color::Black, mg, eg);
+    mobility(w, board, Color::Black, mg, eg);
 }
 
 /// What the phase and the drawish-ending rule read from the material, counted in the
@@ -202,7 +251,9 @@ mod ix {
     pub const ISOLATED_EG: usize = ISOLATED_MG + 1;
     pub const DOUBLED_MG: usize = ISOLATED_EG + 1;
     pub const DOUBLED_EG: usize = DOUBLED_MG + 1;
-    pub const TEMPO: usize = DOUBLED_EG + 1;
+    pub const MOBILITY_MG: usize = DOUBLED_EG + 1;
+    pub const MOBILITY_EG: usize = MOBILITY_MG + 4;
+    pub const TEMPO: usize = MOBILITY_EG + 4;
     pub const PST_MG: usize = TEMPO + 1;
     pub const PST_EG: usize = PST_MG + 6 * 64;
 }
@@ -429,6 +480,51 @@ mod tests {
         assert_eq!(
             lenient.evaluate(&pos) - ChessEval::default().evaluate(&pos),
             Weights::DEFAULT.doubled_eg
+        );
+    }
+
+    /// Safe squares counted by `mobility` for White, from `MOBILITY_CENTRE`, with every
+    /// mobility weight 1 (each piece kind counts alike).
+    fn white_mobility(fen: &str) -> i32 {
+        let w = Weights {
+            mobility_mg: [1; 4],
+            ..Weights::DEFAULT
+        };
+        let (mut mg, mut eg) = (0, 0);
+        let board = Chess::from_fen(fen).unwrap().board().clone();
+        super::mobility(&w, &board, Color::White, &mut mg, &mut eg);
+        mg
+    }
+
+    #[test]
+    fn mobility_counts_safe_squares() {
+        // Knight d4: b5 c6 e6 f5 e2 f3 (b3 and c2 hold its own pawns): 6, less 4.
+        assert_eq!(white_mobility("4k3/8/8/8/3N4/1P6/2P5/4K3 w - - 0 1"), 2);
+        // Knight a1 boxed in by its pawns: 0, less 4.
+        assert_eq!(white_mobility("4k3/8/8/8/8/1P6/2P5/N3K3 w - - 0 1"), -4);
+        // Black pawns on c6 and e6 attack b5 and f5 (taking them is allowed): 4.
+        assert_eq!(white_mobility("4k3/8/2p1p3/8/3N4/1P6/2P5/4K3 w - - 0 1"), 0);
+        // Rook a1 on an open file, the king on e1 in its way: a2-a8, b1-d1: 10, less 6;
+        // plus the bishop h1's long diagonal to a8: 7, less 6.
+        assert_eq!(white_mobility("4k3/8/8/8/8/8/8/R3K2B w - - 0 1"), 4 + 1);
+    }
+
+    /// Mobility is part of the evaluation: a knight on d4 with its 8 squares free is
+    /// 4 over the centre, worth 4 times the knight's weight in both phases.
+    #[test]
+    fn mobility_moves_the_evaluation() {
+        let fen = "4k3/p7/8/8/3N4/8/P7/4K3 w - - 0 1";
+        let pos = Chess::from_fen(fen).unwrap();
+        let still = ChessEval::new(Weights {
+            mobility_mg: [0; 4],
+            mobility_eg: [0; 4],
+            ..Weights::DEFAULT
+        });
+        let w = &Weights::DEFAULT;
+        assert_eq!(w.mobility_mg[0], w.mobility_eg[0]);
+        assert_eq!(
+            ChessEval::default().evaluate(&pos) - still.evaluate(&pos),
+            4 * w.mobility_mg[0]
         );
     }
 

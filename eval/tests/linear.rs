@@ -285,7 +285,10 @@ fn rust_source_compiles_to_what_it_was_written_from() {
 fn weight_names_are_the_rust_paths() {
     let info = <ChessEval as Linear<Chess>>::weight_info();
     let names: Vec<&str> = info.iter().map(|w| w.name.as_str()).collect();
-    assert_eq!(names.len(), 6 + 6 + 6 + 1 + 2 + 8 + 8 + 4 + 1 + 2 * 6 * 64);
+    assert_eq!(
+        names.len(),
+        6 + 6 + 6 + 1 + 2 + 8 + 8 + 4 + 2 * 4 + 1 + 2 * 6 * 64
+    );
     assert_eq!(
         &names[..3],
         ["material_mg[0]", "material_mg[1]", "material_mg[2]"]

@@ -32,6 +32,11 @@ pub struct Weights {
     /// Penalty for each pawn beyond the first on a file.
     pub doubled_mg: i32,
     pub doubled_eg: i32,
+    /// Mobility per knight, bishop, rook and queen: per square it attacks beyond
+    /// `MOBILITY_CENTRE` (fewer cost), counting only squares free of its own side's
+    /// pieces and out of reach of the enemy pawns.
+    pub mobility_mg: [i32; 4],
+    pub mobility_eg: [i32; 4],
     /// Small bonus for having the move: evaluations at odd and even depths agree better.
     pub tempo: i32,
     /// Middlegame piece-square tables by piece kind index.
@@ -54,6 +59,8 @@ impl Weights {
         isolated_eg: 15,
         doubled_mg: 10,
         doubled_eg: 20,
+        mobility_mg: [4, 5, 2, 1],
+        mobility_eg: [4, 5, 4, 2],
         tempo: 10,
         pst_mg: [PAWN_MG, KNIGHT_MG, BISHOP_MG, ROOK_MG, QUEEN_MG, KING_MG],
         pst_eg: [PAWN_EG, KNIGHT_EG, BISHOP_EG, ROOK_EG, QUEEN_EG, KING_EG],
@@ -234,6 +241,8 @@ impl WeightFields for Weights {
             isolated_eg,
             doubled_mg,
             doubled_eg,
+            mobility_mg,
+            mobility_eg,
             tempo,
             pst_mg,
             pst_eg,
@@ -252,6 +261,8 @@ impl WeightFields for Weights {
             Field::scalar("isolated_eg", isolated_eg),
             Field::scalar("doubled_mg", doubled_mg),
             Field::scalar("doubled_eg", doubled_eg),
+            Field::array("mobility_mg", mobility_mg),
+            Field::array("mobility_eg", mobility_eg),
             Field::scalar("tempo", tempo),
             Field::table("pst_mg", pst_mg),
             Field::table("pst_eg", pst_eg),

@@ -12,6 +12,8 @@ pub const TUNED: Weights = Weights {
     isolated_eg: 15,
     doubled_mg: 11,
     doubled_eg: 22,
+    mobility_mg: [3, 6, 2, 1],
+    mobility_eg: [5, 4, 3, 2],
     tempo: 13,
     pst_mg: [
         [
