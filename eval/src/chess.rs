@@ -1,5 +1,6 @@
-//! Orthodox evaluation: material plus piece-square tables, blended between middlegame
-//! and endgame values by the remaining material. It reads only the placement, so it
+//! Orthodox evaluation: material, piece-square tables, bishop pair, pawn structure and
+//! mobility, blended between middlegame and endgame values by the remaining material
+//! (docs/evaluation.md lists the terms). It reads only the placement, so it
 //! scores any position whose `Position::Board` is the orthodox [`Board`]: chess, and the
 //! Einstein variants as a chess-minded baseline. The weights are in
 //! `weights::chess::Weights`.
