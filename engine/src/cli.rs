@@ -17,6 +17,7 @@ use crate::uci::Uci;
 use crate::variants::new_session;
 use feerie_variants::Variant;
 use perft::PerftJob;
+use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -177,6 +178,37 @@ fn parse_flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
     Ok(flags)
 }
 
+/// The request a subcommand's `parse` made of its flags, or, on a usage error, the exit
+/// code after the error and the subcommand's `usage` were printed.
+fn request_or_usage<T>(parsed: Result<T, String>, usage: &str) -> Result<T, i32> {
+    parsed.map_err(|e| {
+        eprintln!("feerie: {e}\n{usage}");
+        USAGE_ERROR
+    })
+}
+
+/// The `(flag, value)` pairs of a command line whose flags all take one value.
+fn flag_values(args: &[String]) -> impl Iterator<Item = Result<(&str, &str), String>> {
+    let mut args = args.iter();
+    std::iter::from_fn(move || {
+        let flag = args.next()?;
+        Some(match args.next() {
+            Some(value) => Ok((flag.as_str(), value.as_str())),
+            None => Err(format!("{flag} needs a value")),
+        })
+    })
+}
+
+/// The `value` of `flag` read as a number, or an error saying it is not `what`.
+fn number<T: FromStr>(flag: &str, value: &str, what: &str) -> Result<T, String> {
+    value.parse().map_err(|_| not_a(flag, value, what))
+}
+
+/// The error for a `value` of `flag` that is not `what`.
+fn not_a(flag: &str, value: &str, what: &str) -> String {
+    format!("{flag}: '{value}' is not {what}")
+}
+
 /// The words of a command line, for the subcommands' tests.
 #[cfg(test)]
 fn words(text: &str) -> Vec<String> {
@@ -274,5 +306,24 @@ mod tests {
             "Nodes/second: 1000000"
         );
         assert_eq!(speed_line(5, Duration::from_secs(2)), "Nodes/second: 3");
+    }
+
+    #[test]
+    fn flags_pair_with_their_values() {
+        let args = words("--count 5 --out x.epd");
+        let pairs: Vec<_> = flag_values(&args).collect();
+        assert_eq!(pairs, [Ok(("--count", "5")), Ok(("--out", "x.epd"))]);
+        let args = words("--count 5 --out");
+        let last = flag_values(&args).last();
+        assert_eq!(last, Some(Err("--out needs a value".to_string())));
+    }
+
+    #[test]
+    fn numbers_say_what_they_should_be() {
+        assert_eq!(number::<u64>("--nodes", "500", "a node count"), Ok(500));
+        assert_eq!(
+            number::<u64>("--nodes", "-5", "a node count"),
+            Err("--nodes: '-5' is not a node count".to_string())
+        );
     }
 }

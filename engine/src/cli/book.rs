@@ -1,7 +1,7 @@
 //! `feerie book`: a book of balanced openings for a variant (`feerie_match::book` makes it;
 //! this reads the flags, scores candidates with the variant's own search and writes EPD).
 
-use super::{catch_ctrl_c, parse_variant, USAGE_ERROR};
+use super::{catch_ctrl_c, flag_values, number, parse_variant, request_or_usage};
 use feerie_match::book::{make_book, search_score, BookSettings};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::io::Write;
@@ -25,12 +25,9 @@ struct BookRequest {
 
 /// Runs `feerie book ARGS`; returns the process exit code.
 pub fn run(args: &[String]) -> i32 {
-    let request = match parse(args) {
+    let request = match request_or_usage(parse(args), USAGE) {
         Ok(request) => request,
-        Err(e) => {
-            eprintln!("feerie: {e}\n{USAGE}");
-            return USAGE_ERROR;
-        }
+        Err(code) => return code,
     };
     catch_ctrl_c(&STOP, "\nStopping: writing the openings made so far");
     let lines = request.variant.dispatch(&request);
@@ -92,16 +89,11 @@ fn parse(args: &[String]) -> Result<BookRequest, String> {
         nodes: 50_000,
         out: None,
     };
-    let mut args = args.iter();
-    while let Some(flag) = args.next() {
-        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        let number = |what: &str| -> Result<u64, String> {
-            value
-                .parse()
-                .map_err(|_| format!("{flag}: '{value}' is not {what}"))
-        };
+    for pair in flag_values(args) {
+        let (flag, value) = pair?;
+        let number = |what| number::<u64>(flag, value, what);
         let settings = &mut request.settings;
-        match flag.as_str() {
+        match flag {
             "--variant" => request.variant = parse_variant(value)?,
             "--count" => settings.count = number("a count")? as usize,
             "--plies" => {
@@ -116,7 +108,7 @@ fn parse(args: &[String]) -> Result<BookRequest, String> {
             "--nodes" => request.nodes = number("a node count")?.max(1),
             "--seed" => settings.seed = number("a seed")?,
             "--threads" => settings.threads = (number("a thread count")? as usize).clamp(1, 256),
-            "--out" => request.out = Some(value.clone()),
+            "--out" => request.out = Some(value.to_string()),
             other => return Err(format!("unknown flag '{other}'")),
         }
     }

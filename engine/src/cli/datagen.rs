@@ -2,7 +2,9 @@
 //! this reads the flags, finds the opening book, opens the resumable data file and shows
 //! the progress on standard error).
 
-use super::{catch_ctrl_c, parse_variant, INTERRUPTED, USAGE_ERROR};
+use super::{
+    catch_ctrl_c, flag_values, number, parse_variant, request_or_usage, INTERRUPTED, USAGE_ERROR,
+};
 use feerie_match::datagen::{run as play_games, DataFile, DatagenSettings, Progress, Shard};
 use feerie_match::openings::read_book;
 use feerie_movegen::Position;
@@ -35,12 +37,9 @@ type Failure = (i32, String);
 
 /// Runs `feerie datagen ARGS`; returns the process exit code.
 pub fn run(args: &[String]) -> i32 {
-    let request = match parse(args) {
+    let request = match request_or_usage(parse(args), USAGE) {
         Ok(request) => request,
-        Err(e) => {
-            eprintln!("feerie: {e}\n{USAGE}");
-            return USAGE_ERROR;
-        }
+        Err(code) => return code,
     };
     catch_ctrl_c(
         &STOP,
@@ -154,15 +153,10 @@ fn parse(args: &[String]) -> Result<DatagenRequest, String> {
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         hash_mb: HASH_MB,
     };
-    let mut args = args.iter();
-    while let Some(flag) = args.next() {
-        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        let number = |what: &str| -> Result<u64, String> {
-            value
-                .parse()
-                .map_err(|_| format!("{flag}: '{value}' is not {what}"))
-        };
-        match flag.as_str() {
+    for pair in flag_values(args) {
+        let (flag, value) = pair?;
+        let number = |what| number::<u64>(flag, value, what);
+        match flag {
             "--variant" => variant = Some(parse_variant(value)?),
             "--games" => games = Some(number("a game count")?),
             "--nodes" => nodes = Some(number("a node count")?.max(1)),

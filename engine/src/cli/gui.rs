@@ -2,19 +2,16 @@
 //! default engine (this very binary, which speaks UCI when started without arguments)
 //! and runs the server.
 
-use super::USAGE_ERROR;
+use super::request_or_usage;
 use feerie_gui::{EngineConfig, GuiConfig};
 
 const USAGE: &str = "usage: feerie gui [--port N] [--listen ADDR] [--engine CMD]... [--no-open]";
 
 /// Runs `feerie gui ARGS`; returns the process exit code.
 pub fn run(args: &[String]) -> i32 {
-    let config = match parse(args) {
+    let config = match request_or_usage(parse(args), USAGE) {
         Ok(config) => config,
-        Err(e) => {
-            eprintln!("feerie: {e}\n{USAGE}");
-            return USAGE_ERROR;
-        }
+        Err(code) => return code,
     };
     let runtime = match tokio_runtime() {
         Ok(runtime) => runtime,

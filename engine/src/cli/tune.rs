@@ -2,7 +2,7 @@
 //! evaluator with the weights it plays with, reports the losses and writes the fitted
 //! weights as Rust source for `eval/`.
 
-use super::{parse_variant, USAGE_ERROR};
+use super::{flag_values, not_a, number, parse_variant, request_or_usage};
 use feerie_eval::linear::Linear;
 use feerie_tune::data::Dataset;
 use feerie_tune::{largest_changes, source_file, tune, Losses, Settings};
@@ -26,12 +26,9 @@ struct TuneRequest {
 
 /// Runs `feerie tune ARGS`; returns the process exit code.
 pub fn run(args: &[String]) -> i32 {
-    let request = match parse(args) {
+    let request = match request_or_usage(parse(args), USAGE) {
         Ok(request) => request,
-        Err(e) => {
-            eprintln!("feerie: {e}\n{USAGE}");
-            return USAGE_ERROR;
-        }
+        Err(code) => return code,
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(request.threads)
@@ -126,17 +123,15 @@ fn parse(args: &[String]) -> Result<TuneRequest, String> {
     let mut out = None;
     let mut settings = Settings::default();
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut args = args.iter();
-    while let Some(flag) = args.next() {
-        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        let number = |what: &str| -> Result<f64, String> {
-            value
-                .parse::<f64>()
+    for pair in flag_values(args) {
+        let (flag, value) = pair?;
+        let number = |what| {
+            number::<f64>(flag, value, what)
                 .ok()
                 .filter(|x| x.is_finite() && *x >= 0.0)
-                .ok_or_else(|| format!("{flag}: '{value}' is not {what}"))
+                .ok_or_else(|| not_a(flag, value, what))
         };
-        match flag.as_str() {
+        match flag {
             "--variant" => variant = Some(parse_variant(value)?),
             "--data" => data.push(PathBuf::from(value)),
             "--out" => out = Some(PathBuf::from(value)),
