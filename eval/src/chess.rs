@@ -1,5 +1,5 @@
-//! Orthodox evaluation: material, piece-square tables, bishop pair, pawn structure and
-//! mobility, blended between middlegame and endgame values by the remaining material
+//! Orthodox evaluation: material, piece-square tables, bishop pair, pawn structure,
+//! mobility and king safety, blended between middlegame and endgame values by the remaining material
 //! (docs/evaluation.md lists the terms). It reads only the placement, so it
 //! scores any position whose `Position::Board` is the orthodox [`Board`]: chess, and the
 //! Einstein variants as a chess-minded baseline. The weights are in
@@ -141,11 +141,21 @@ fn pawn_attacks(pawns: Bitboard, color: Color) -> Bitboard {
     })
 }
 
-/// Mobility of the knights, bishops, rooks and queens of `color`, positive good.
+/// The enemy king's zone: its square and the squares around it (none without a king).
+#[inline(always)]
+fn king_zone(board: &Board, color: Color) -> u64 {
+    board
+        .king(color)
+        .map_or(0, |k| attacks::king(k).0 | 1u64 << k.index())
+}
+
+/// Mobility of the knights, bishops, rooks and queens of `color`, and their attacks on
+/// the enemy king's zone, positive good.
 #[inline(always)]
 fn mobility<S: Sink>(w: &Weights, board: &Board, color: Color, mg: &mut S, eg: &mut S) {
     let enemy_pawns = board.pieces(color.flip(), PieceKind::Pawn);
     let safe = !(board.color(color) | pawn_attacks(enemy_pawns, color.flip())).0;
+    let zone = king_zone(board, color.flip());
     let occupied = board.occupied();
     for (i, kind) in [
         PieceKind::Knight,
@@ -166,12 +176,35 @@ fn mobility<S: Sink>(w: &Weights, board: &Board, color: Color, mg: &mut S, eg: &
             let n = (reach.0 & safe).count_ones() as i32 - MOBILITY_CENTRE[i];
             mg.term(ix::MOBILITY_MG + i, w.mobility_mg[i], n);
             eg.term(ix::MOBILITY_EG + i, w.mobility_eg[i], n);
+            let hits = (reach.0 & zone).count_ones() as i32;
+            mg.term(ix::KING_ATTACK_MG + i, w.king_attack_mg[i], hits);
         }
     }
 }
 
-/// The terms beside material and tables, White's view: bishop pairs, pawn structure
-/// and mobility.
+/// The pawn shelter of the king of `color` (`ours`: its pawns): pawns on the king's
+/// file and the next ones, one and two ranks ahead of it.
+#[inline(always)]
+fn shelter<S: Sink>(w: &Weights, board: &Board, color: Color, ours: u64, mg: &mut S) {
+    let Some(king) = board.king(color) else {
+        return;
+    };
+    let (file, rank) = (king.index() % 8, king.index() / 8);
+    let files = ADJACENT_FILES[file] | (FILE_A << file);
+    for (i, ahead) in [1usize, 2].into_iter().enumerate() {
+        let r = match color {
+            Color::White => rank + ahead,
+            Color::Black => rank.wrapping_sub(ahead),
+        };
+        if r < 8 {
+            let n = (ours & files & (0xFF << (8 * r))).count_ones() as i32;
+            mg.term(ix::SHELTER_MG + i, w.shelter_mg[i], n);
+        }
+    }
+}
+
+/// The terms beside material and tables, White's view: bishop pairs, pawn structure,
+/// mobility and king safety.
 #[inline(always)]
 fn structure<S: Sink>(w: &Weights, board: &Board, mg: &mut S, eg: &mut S) {
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
@@ -184,9 +217,11 @@ fn structure<S: Sink>(w: &Weights, board: &Board, mg: &mut S, eg: &mut S) {
     let black = board.pieces(Color::Black, PieceKind::Pawn).0;
     pawn_structure(w, (white, black), Color::White, mg, eg);
     mobility(w, board, Color::White, mg, eg);
+    shelter(w, board, Color::White, white, mg);
     let (mg, eg) = (&mut Negated(mg), &mut Negated(eg));
     pawn_structure(w, (black, white), Color::Black, mg, eg);
     mobility(w, board, Color::Black, mg, eg);
+    shelter(w, board, Color::Black, black, mg);
 }
 
 /// What the phase and the drawish-ending rule read from the material, counted in the
@@ -254,7 +289,9 @@ mod ix {
     pub const DOUBLED_EG: usize = DOUBLED_MG + 1;
     pub const MOBILITY_MG: usize = DOUBLED_EG + 1;
     pub const MOBILITY_EG: usize = MOBILITY_MG + 4;
-    pub const TEMPO: usize = MOBILITY_EG + 4;
+    pub const KING_ATTACK_MG: usize = MOBILITY_EG + 4;
+    pub const SHELTER_MG: usize = KING_ATTACK_MG + 4;
+    pub const TEMPO: usize = SHELTER_MG + 2;
     pub const PST_MG: usize = TEMPO + 1;
     pub const PST_EG: usize = PST_MG + 6 * 64;
 }
@@ -527,6 +564,37 @@ mod tests {
             ChessEval::default().evaluate(&pos) - still.evaluate(&pos),
             4 * w.mobility_mg[0]
         );
+    }
+
+    /// King safety of White, from attacks and shelter, with weights of 1 for attacks
+    /// and 100 for the shelter's first rank, 10 000 for its second.
+    fn white_king_terms(fen: &str) -> i32 {
+        let w = Weights {
+            mobility_mg: [0; 4],
+            king_attack_mg: [1; 4],
+            shelter_mg: [100, 10_000],
+            ..Weights::DEFAULT
+        };
+        let (mut mg, mut eg) = (0, 0);
+        let board = Chess::from_fen(fen).unwrap().board().clone();
+        super::mobility(&w, &board, Color::White, &mut mg, &mut eg);
+        let pawns = board.pieces(Color::White, PieceKind::Pawn).0;
+        super::shelter(&w, &board, Color::White, pawns, &mut mg);
+        mg
+    }
+
+    #[test]
+    fn king_attacks_and_shelter() {
+        // Queen h5 against the king g8: its zone f7 g7 h7 f8 g8 h8 (and the king's
+        // square): the queen reaches f7 (diagonal), h7 and h8 (file): 3. Pawns f2 g2
+        // h3 by the king g1: two a rank ahead, one two ranks ahead.
+        assert_eq!(
+            white_king_terms("6k1/8/8/7Q/8/7P/5PP1/6K1 w - - 0 1"),
+            3 + 2 * 100 + 10_000
+        );
+        // Black's shelter counts for Black only, and blocks the queen: h6 stops the
+        // file, f7 is still attacked.
+        assert_eq!(white_king_terms("6k1/5pp1/7p/7Q/8/8/8/6K1 w - - 0 1"), 1);
     }
 
     #[test]

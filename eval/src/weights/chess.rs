@@ -37,6 +37,12 @@ pub struct Weights {
     /// pieces and out of reach of the enemy pawns.
     pub mobility_mg: [i32; 4],
     pub mobility_eg: [i32; 4],
+    /// Middlegame bonus per square of the enemy king's zone (its square and the squares
+    /// around) that a knight, bishop, rook or queen attacks.
+    pub king_attack_mg: [i32; 4],
+    /// Middlegame bonus per own pawn in front of the king (its file and the two next to
+    /// it), one and two ranks ahead.
+    pub shelter_mg: [i32; 2],
     /// Small bonus for having the move: evaluations at odd and even depths agree better.
     pub tempo: i32,
     /// Middlegame piece-square tables by piece kind index.
@@ -61,6 +67,8 @@ impl Weights {
         doubled_eg: 20,
         mobility_mg: [4, 5, 2, 1],
         mobility_eg: [4, 5, 4, 2],
+        king_attack_mg: [8, 6, 6, 5],
+        shelter_mg: [12, 6],
         tempo: 10,
         pst_mg: [PAWN_MG, KNIGHT_MG, BISHOP_MG, ROOK_MG, QUEEN_MG, KING_MG],
         pst_eg: [PAWN_EG, KNIGHT_EG, BISHOP_EG, ROOK_EG, QUEEN_EG, KING_EG],
@@ -243,6 +251,8 @@ impl WeightFields for Weights {
             doubled_eg,
             mobility_mg,
             mobility_eg,
+            king_attack_mg,
+            shelter_mg,
             tempo,
             pst_mg,
             pst_eg,
@@ -263,6 +273,8 @@ impl WeightFields for Weights {
             Field::scalar("doubled_eg", doubled_eg),
             Field::array("mobility_mg", mobility_mg),
             Field::array("mobility_eg", mobility_eg),
+            Field::array("king_attack_mg", king_attack_mg),
+            Field::array("shelter_mg", shelter_mg),
             Field::scalar("tempo", tempo),
             Field::table("pst_mg", pst_mg),
             Field::table("pst_eg", pst_eg),

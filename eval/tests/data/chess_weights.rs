@@ -14,6 +14,8 @@ pub const TUNED: Weights = Weights {
     doubled_eg: 22,
     mobility_mg: [3, 6, 2, 1],
     mobility_eg: [5, 4, 3, 2],
+    king_attack_mg: [7, 6, 5, 4],
+    shelter_mg: [11, 7],
     tempo: 13,
     pst_mg: [
         [
