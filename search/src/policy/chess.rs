@@ -1,5 +1,7 @@
-//! Orthodox chess: captures and promotions are noisy, ordered by MVV-LVA.
+//! Orthodox chess: captures and promotions are noisy, ordered by MVV-LVA, with a
+//! static exchange evaluation to tell the losing ones.
 
+use super::exchange::{exchange_gain, Capture};
 use super::{butterfly, has_pieces, SearchPolicy};
 use feerie_movegen::chess::Move;
 use feerie_movegen::{Chess, Position};
@@ -19,6 +21,19 @@ impl SearchPolicy for Chess {
             .map_or(0, |p| p.kind.index() as i32);
         let promo = mv.promotion().map_or(0, |p| p.index() as i32 * 10);
         victim * 10 - attacker + promo
+    }
+
+    fn noisy_gain(&self, mv: Move) -> Option<i32> {
+        let mover = self.board().piece_at(mv.from())?.kind;
+        let capture = Capture {
+            side: self.side_to_move(),
+            from: mv.from(),
+            to: mv.to(),
+            victim: self.captured(mv).map(|p| p.kind),
+            mover,
+            arrives_as: mv.promotion().unwrap_or(mover),
+        };
+        Some(exchange_gain(self.board(), capture, |kind| kind))
     }
 
     #[inline]

@@ -8,6 +8,7 @@ mod augsburg;
 mod chess;
 mod dynamo;
 mod einstein;
+mod exchange;
 
 use feerie_movegen::board::Board;
 use feerie_movegen::{Color, PieceKind, Position, Square};
