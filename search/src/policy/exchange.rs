@@ -20,16 +20,6 @@ pub(super) const fn exchange_value(kind: PieceKind) -> i32 {
     }
 }
 
-/// Kinds from the cheapest capturer up.
-const CHEAPEST_FIRST: [PieceKind; 6] = [
-    PieceKind::Pawn,
-    PieceKind::Knight,
-    PieceKind::Bishop,
-    PieceKind::Rook,
-    PieceKind::Queen,
-    PieceKind::King,
-];
-
 /// One capture to evaluate.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Capture {
@@ -94,9 +84,10 @@ pub(super) fn exchange_gain(
     gains[0]
 }
 
-/// The cheapest of `pieces` and its square.
+/// The cheapest of `pieces` and its square (`PieceKind::ALL` runs from the pawn up to
+/// the king).
 fn cheapest(board: &Board, pieces: Bitboard) -> Option<(PieceKind, Square)> {
-    CHEAPEST_FIRST.iter().find_map(|&kind| {
+    PieceKind::ALL.iter().find_map(|&kind| {
         let of_kind = pieces & board.kind(kind);
         of_kind.any().then(|| (kind, of_kind.lsb()))
     })
