@@ -66,10 +66,8 @@ pub struct Outcome {
     pub validation_positions: usize,
 }
 
-/// Called every `PROGRESS_EVERY` epochs with (epoch, losses).
-pub const PROGRESS_EVERY: usize = 25;
-
-/// Tunes `start`'s weights on `data` (traced with `start`).
+/// Tunes `start`'s weights on `data` (traced with `start`). `progress` gets each epoch's
+/// number and losses.
 pub fn tune<P: Position, E: Linear<P>>(
     start: &E,
     data: &Dataset,
@@ -101,13 +99,13 @@ pub fn tune<P: Position, E: Linear<P>>(
     for epoch in 1..=settings.epochs {
         let g = gradient(&train, &w, k, target);
         adam.step(&mut w, &g, &tunable);
-        if epoch % PROGRESS_EVERY == 0 || epoch == settings.epochs {
-            let now = losses(&w);
-            if now.validation < best.validation {
-                (best, best_epoch, kept) = (now, epoch, w.clone());
-            }
-            progress(epoch, now);
+        // Every epoch is a candidate: on little data the validation loss can bottom
+        // out within a few epochs.
+        let now = losses(&w);
+        if now.validation < best.validation {
+            (best, best_epoch, kept) = (now, epoch, w.clone());
         }
+        progress(epoch, now);
     }
     let weights = E::from_vector(&kept).to_vector();
     Ok(Outcome {
@@ -151,4 +149,63 @@ pub fn source_file<P: Position, E: Linear<P>>(eval: &E, name: &str, made_by: &[S
         text.push('\n');
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use feerie_eval::linear::Trace;
+    use feerie_eval::ChessEval;
+    use feerie_movegen::Chess;
+    use model::sigmoid;
+
+    /// Two tunable weights; the training part's results want the second one 60 higher,
+    /// the validation part's only 20, so the validation loss first falls as Adam fits
+    /// the training part, then rises.
+    fn data_whose_validation_bottoms_out_early(start: &[f64], a: usize, b: usize) -> Dataset {
+        let mut data = Dataset::default();
+        for i in 0..10 * BLOCK * 4 {
+            let held_out = (i / BLOCK) % 10 == 9;
+            let (x, y) = ((i % 7) as f32 * 4.0 - 12.0, (i % 5) as f32 - 2.0);
+            let shift = if held_out { 20.0 } else { 60.0 };
+            let eval = x as f64 * start[a] + y as f64 * (start[b] + shift);
+            let trace = Trace {
+                constant: 0.0,
+                terms: vec![(a as u32, x), (b as u32, y)],
+            };
+            data.push(&trace, eval, sigmoid(1.0, eval));
+        }
+        data
+    }
+
+    #[test]
+    fn the_kept_weights_are_those_of_the_best_validation_epoch() {
+        let start = ChessEval::default();
+        let w = <ChessEval as Linear<Chess>>::to_vector(&start);
+        let info = <ChessEval as Linear<Chess>>::weight_info();
+        let mut tunable = (0..info.len()).filter(|&j| info[j].tunable);
+        let (a, b) = (tunable.next().unwrap(), tunable.next().unwrap());
+        let data = data_whose_validation_bottoms_out_early(&w, a, b);
+        let settings = Settings {
+            epochs: 120,
+            ..Settings::default()
+        };
+        let mut seen = Vec::new();
+        let outcome = tune::<Chess, ChessEval>(&start, &data, &settings, |epoch, l| {
+            seen.push((epoch, l.validation))
+        })
+        .unwrap();
+        assert_eq!(seen.len(), settings.epochs, "one report per epoch");
+        let (lowest_epoch, lowest) = seen
+            .iter()
+            .copied()
+            .min_by(|x, y| x.1.total_cmp(&y.1))
+            .unwrap();
+        assert!(lowest < outcome.before.validation);
+        assert!(
+            lowest_epoch > 0 && lowest_epoch < settings.epochs,
+            "{seen:?}"
+        );
+        assert_eq!(outcome.best_epoch, lowest_epoch);
+    }
 }

@@ -10,6 +10,9 @@ use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+/// Epochs between two progress lines.
+const PRINT_EVERY: usize = 25;
+
 const USAGE: &str = "usage: feerie tune --variant V --data FILE [--data FILE]... [--epochs N] \
                      [--rate R] [--lambda L] [--threads T] [--out FILE]";
 
@@ -73,7 +76,9 @@ impl VariantVisitor for &TuneRequest {
         );
         let s = &self.settings;
         let outcome = tune::<V::Rules, V::Eval>(&start, &data, s, |epoch, l| {
-            eprintln!("epoch {epoch}/{}: {}", s.epochs, losses_text(l))
+            if epoch % PRINT_EVERY == 0 || epoch == s.epochs {
+                eprintln!("epoch {epoch}/{}: {}", s.epochs, losses_text(l))
+            }
         })?;
         let tuned = <V::Eval as Linear<V::Rules>>::from_vector(&outcome.weights);
         let before_text = losses_text(outcome.before);
