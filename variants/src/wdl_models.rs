@@ -6,10 +6,13 @@
 
 use feerie_eval::wdl::WdlModel;
 
-// 20718 positions; W/D/L 7874/5087/7757; log-loss 0.6135 (results alone 1.0803)
+// Refitted to the engine of a44eba9 (its scores count the exchange evaluation and king
+// safety): `feerie datagen --variant chess --games 14000 --nodes 5000 --threads 2 --seed 7
+// --book books/chess.epd`. 20067 positions; W/D/L 7182/5732/7153; log-loss 0.6267 (results
+// alone 1.0934); the previous model scores 0.6301 on the same sample.
 pub const CHESS_WDL: WdlModel = WdlModel {
-    a: [282.9, -240.3],
-    b: [95.5, 71.7],
+    a: [304.5, -259.4],
+    b: [114.7, 29.0],
 };
 
 // 37995 positions; W/D/L 16179/4671/17145; log-loss 0.5739 (results alone 0.9803)
