@@ -7,20 +7,22 @@
 //! quiet checks in its first `QSEARCH_CHECK_PLIES` plies and a per-variant horizon
 //! `QSEARCH_MAX_PLIES` (stand pat, all evasions in check); a shared transposition table
 //! of atomics (4-slot buckets, depth/age replacement, mate scores relative to the node);
-//! move ordering TT move > noisy (`noisy_score`) > killers > noisy expected to lose >
-//! history (`history_index`); check extension; null move (`null_move_safe`), reverse
-//! futility, futility and late move pruning, late move reductions; mate distance
-//! pruning; draws by one repetition in the tree, the 50-move rule and bare kings;
-//! MultiPV; Lazy SMP; time management with soft and hard limits and ponder support;
-//! weaker play for `Skill Level` (`skill`: a node budget and a random choice among the
-//! best root moves).
+//! a per-thread cache of static evaluations; move ordering TT move > noisy
+//! (`noisy_score`) > killers > noisy expected to lose > history (`history_index`);
+//! check extension; null move (`null_move_safe`), reverse futility, futility and late
+//! move pruning, late move reductions; mate distance pruning; draws by one repetition in
+//! the tree, the 50-move rule and bare kings; MultiPV; Lazy SMP; time management with
+//! soft and hard limits and ponder support; weaker play for `Skill Level` (`skill`: a
+//! node budget and a random choice among the best root moves).
 //!
 //! Modules: `policy` (per-variant search policy), `params` (the search's numbers),
 //! `value` (score scale, mate encoding), `tt` (lock-free transposition table),
-//! `ordering` (move ordering and history), `time` (time management), `thread` (the
-//! search proper, one per Lazy SMP thread), `skill` (weakened play), `rng` (the
-//! project's pseudo-random generator). This file holds the public API.
+//! `eval_cache` (evaluations by hash), `ordering` (move ordering and history), `time`
+//! (time management), `thread` (the search proper, one per Lazy SMP thread), `skill`
+//! (weakened play), `rng` (the project's pseudo-random generator). This file holds the
+//! public API.
 
+mod eval_cache;
 mod ordering;
 pub mod params;
 pub mod policy;
@@ -248,6 +250,7 @@ impl<P: SearchPolicy, E: Evaluator<P>> Searcher<P, E> {
         for t in &mut self.threads {
             t.history.clear();
             t.killers.clear();
+            t.evals.clear();
         }
     }
 
@@ -431,7 +434,7 @@ impl<P: SearchPolicy, E: Evaluator<P>> Searcher<P, E> {
         );
         let mut picker = Picker::default();
         let mut out = Vec::with_capacity(moves.len());
-        while let Some(mv) = picker.next(&mut moves, &mut scores) {
+        while let Some(mv) = picker.next(pos, &mut moves, &mut scores) {
             out.push(RootMove {
                 mv,
                 score: -value::INFINITY,

@@ -3,7 +3,8 @@
 //! moves by history. A branching factor of several hundred (Dynamo) makes the first few
 //! picks count: a self-removal is not noisy, so it is ordered with the quiet moves.
 //! Moves are scored once and picked lazily (selection sort), since a cutoff usually
-//! comes before most moves are looked at.
+//! comes before most moves are looked at. For the same reason a noisy move's exchange
+//! estimate is computed only when the move comes up (`Picker::next_checked`).
 
 use crate::params::HISTORY_MAX;
 use crate::policy::{SearchPolicy, HISTORY_SIZE};
@@ -90,7 +91,9 @@ impl<M: Copy + PartialEq> Killers<M> {
     }
 }
 
-/// Scores every move of `moves` into `scores` (same order).
+/// Scores every move of `moves` into `scores` (same order). Noisy moves are all scored
+/// as if they won or broke even: `Picker::next_checked` moves those expected to lose
+/// down when it reaches them.
 pub fn score_moves<P: SearchPolicy>(
     pos: &P,
     moves: &[P::Move],
@@ -104,10 +107,7 @@ pub fn score_moves<P: SearchPolicy>(
         if Some(mv) == tt_move {
             TT_MOVE
         } else if pos.is_noisy(mv) {
-            match pos.noisy_gain(mv) {
-                Some(gain) if gain < 0 => LOSING_NOISY + gain,
-                _ => NOISY + pos.noisy_score(mv),
-            }
+            NOISY + pos.noisy_score(mv)
         } else if Some(mv) == killers[0] {
             KILLER_1
         } else if Some(mv) == killers[1] {
@@ -125,22 +125,53 @@ pub struct Picker {
 }
 
 impl Picker {
+    /// The next move by score, where a noisy move expected to lose material
+    /// (`noisy_gain` < 0) is found out when it comes up: it drops among the losing
+    /// noisy moves and the pick goes on. The order is the one scoring every exchange
+    /// first would give, without the exchanges of the moves a cutoff leaves unseen.
     #[inline]
-    pub fn next<M: Copy>(&mut self, moves: &mut [M], scores: &mut [i32]) -> Option<M> {
+    pub fn next<P: SearchPolicy>(
+        &mut self,
+        pos: &P,
+        moves: &mut [P::Move],
+        scores: &mut [i32],
+    ) -> Option<P::Move> {
+        loop {
+            let best = self.best(scores)?;
+            if (KILLER_1 + 1..TT_MOVE).contains(&scores[best]) {
+                if let Some(gain) = pos.noisy_gain(moves[best]).filter(|&g| g < 0) {
+                    scores[best] = LOSING_NOISY + gain;
+                    continue;
+                }
+            }
+            return Some(self.take(moves, scores, best));
+        }
+    }
+
+    /// The index of the best score not yet picked (the first of equals).
+    #[inline]
+    fn best(&self, scores: &[i32]) -> Option<usize> {
         let start = self.next;
-        if start >= moves.len() {
+        if start >= scores.len() {
             return None;
         }
         let mut best = start;
-        for i in start + 1..moves.len() {
+        for i in start + 1..scores.len() {
             if scores[i] > scores[best] {
                 best = i;
             }
         }
+        Some(best)
+    }
+
+    /// Swaps the move at `best` to the front of the unvisited part and yields it.
+    #[inline]
+    fn take<M: Copy>(&mut self, moves: &mut [M], scores: &mut [i32], best: usize) -> M {
+        let start = self.next;
         moves.swap(start, best);
         scores.swap(start, best);
         self.next += 1;
-        Some(moves[start])
+        moves[start]
     }
 }
 
@@ -172,7 +203,7 @@ mod tests {
         let mut seen = HashSet::new();
         let mut total = 0;
         let mut prev = i32::MAX;
-        while let Some(mv) = picker.next(&mut moves, &mut scores) {
+        while let Some(mv) = picker.next(pos, &mut moves, &mut scores) {
             assert!(seen.insert(mv), "{mv} picked twice");
             let s = scores[picker.next - 1];
             assert!(s <= prev, "picked out of order");
@@ -235,13 +266,19 @@ mod tests {
             &mut scores,
         );
         let mut picker = Picker::default();
-        assert_eq!(picker.next(&mut moves, &mut scores), Some(tt));
+        assert_eq!(picker.next(&pos, &mut moves, &mut scores), Some(tt));
         assert_eq!(
-            picker.next(&mut moves, &mut scores).unwrap().to_string(),
+            picker
+                .next(&pos, &mut moves, &mut scores)
+                .unwrap()
+                .to_string(),
             "e4d5"
         );
         assert_eq!(
-            picker.next(&mut moves, &mut scores).unwrap().to_string(),
+            picker
+                .next(&pos, &mut moves, &mut scores)
+                .unwrap()
+                .to_string(),
             "c3d5"
         );
     }
@@ -267,7 +304,7 @@ mod tests {
         );
         let mut picker = Picker::default();
         let mut order = Vec::new();
-        while let Some(m) = picker.next(&mut moves, &mut scores) {
+        while let Some(m) = picker.next(&pos, &mut moves, &mut scores) {
             order.push(m);
         }
         let at = |m| order.iter().position(|&x| x == m).unwrap();
@@ -279,5 +316,47 @@ mod tests {
         assert!(at(mv("a5E/d5a5")) > k);
         assert!(at(mv("d5E")) > k);
         assert!(at(mv("a5E/d5E")) > k);
+    }
+
+    /// Finding losing exchanges as they come up orders the moves exactly as scoring
+    /// every exchange first does (selection sort, first of equals), in a position
+    /// with captures that win, break even and lose.
+    #[test]
+    fn late_exchange_checks_keep_the_order_of_early_ones() {
+        let pos =
+            Chess::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+                .unwrap();
+        let mut moves = <Chess as Position>::MoveList::default();
+        pos.legal_moves(&mut moves);
+        let killers = [pos.parse_move("a2a3").ok(), None];
+        let mut history = History::default();
+        history.update(pos.history_index(pos.parse_move("g2g3").unwrap()), 900);
+        let mut eager: Vec<(i32, _)> = Vec::new();
+        let mut scores = Vec::new();
+        score_moves(&pos, &moves, None, killers, &history, &mut scores);
+        for (&mv, &score) in moves.iter().zip(&scores) {
+            let exchange = pos.noisy_gain(mv).filter(|&g| pos.is_noisy(mv) && g < 0);
+            eager.push((exchange.map_or(score, |g| LOSING_NOISY + g), mv));
+        }
+        let mut expected = Vec::new();
+        while !eager.is_empty() {
+            let best = (0..eager.len())
+                .reduce(|b, i| if eager[i].0 > eager[b].0 { i } else { b })
+                .unwrap();
+            expected.push(eager[best].1);
+            eager.swap(0, best);
+            eager.remove(0);
+        }
+        let mut picker = Picker::default();
+        let mut order = Vec::new();
+        while let Some(mv) = picker.next(&pos, &mut moves, &mut scores) {
+            order.push(mv);
+        }
+        let losing = order
+            .iter()
+            .filter(|&&m| matches!(pos.noisy_gain(m), Some(g) if pos.is_noisy(m) && g < 0))
+            .count();
+        assert!(losing > 0 && losing < order.len() - 1, "{order:?}");
+        assert_eq!(order, expected);
     }
 }

@@ -2,6 +2,7 @@
 //! search and quiescence. Lazy SMP runs several of these over a shared TT; only the
 //! main thread (id 0) watches the clock and reports.
 
+use crate::eval_cache::EvalCache;
 use crate::ordering::{is_special, score_moves, History, Killers, Picker};
 use crate::params::{self, lmr_table};
 use crate::policy::SearchPolicy;
@@ -31,6 +32,7 @@ pub(crate) type Reporter<'a, 'b, M> = &'a mut (dyn FnMut(&Info<M>) + 'b);
 pub(crate) struct ThreadData<M: Copy + PartialEq> {
     pub history: History,
     pub killers: Killers<M>,
+    pub evals: EvalCache,
 }
 
 impl<M: Copy + PartialEq> Default for ThreadData<M> {
@@ -38,6 +40,7 @@ impl<M: Copy + PartialEq> Default for ThreadData<M> {
         ThreadData {
             history: History::default(),
             killers: Killers::default(),
+            evals: EvalCache::default(),
         }
     }
 }
@@ -475,9 +478,16 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
         }
     }
 
+    /// The static evaluation, from the cache when this position was evaluated before.
     #[inline]
-    fn evaluate(&self) -> i32 {
-        clamp_eval(self.eval.evaluate(&self.pos))
+    fn evaluate(&mut self) -> i32 {
+        let hash = self.pos.hash();
+        if let Some(eval) = self.data.evals.get(hash) {
+            return eval;
+        }
+        let eval = clamp_eval(self.eval.evaluate(&self.pos));
+        self.data.evals.put(hash, eval);
+        eval
     }
 
     /// Saves `mv` followed by the child's line as the PV of `ply`.
@@ -615,7 +625,7 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
         let mut quiets: ArrayVec<P::Move, 64> = ArrayVec::new();
         let mut searched = 0usize;
         let original_alpha = alpha;
-        while let Some(mv) = picker.next(&mut moves, &mut scores) {
+        while let Some(mv) = picker.next(&self.pos, &mut moves, &mut scores) {
             let order_score = scores[searched];
             let quiet = !self.pos.is_noisy(mv);
             // Late move pruning: far down the list of a shallow non-PV node, quiet
@@ -818,7 +828,7 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
         let mut picker = Picker::default();
         let mut best_move = None;
         let original_alpha = alpha;
-        while let Some(mv) = picker.next(&mut moves, &mut scores) {
+        while let Some(mv) = picker.next(&self.pos, &mut moves, &mut scores) {
             self.pos.play(mv);
             let score = -self.qsearch(ply + 1, -beta, -alpha, qply + 1);
             self.pos.undo();
