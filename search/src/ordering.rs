@@ -4,7 +4,7 @@
 //! picks count: a self-removal is not noisy, so it is ordered with the quiet moves.
 //! Moves are scored once and picked lazily (selection sort), since a cutoff usually
 //! comes before most moves are looked at. For the same reason a noisy move's exchange
-//! estimate is computed only when the move comes up (`Picker::next_checked`).
+//! estimate is computed only when the move comes up (`Picker::next`).
 
 use crate::params::HISTORY_MAX;
 use crate::policy::{SearchPolicy, HISTORY_SIZE};
@@ -92,7 +92,7 @@ impl<M: Copy + PartialEq> Killers<M> {
 }
 
 /// Scores every move of `moves` into `scores` (same order). Noisy moves are all scored
-/// as if they won or broke even: `Picker::next_checked` moves those expected to lose
+/// as if they won or broke even: `Picker::next` moves those expected to lose
 /// down when it reaches them.
 pub fn score_moves<P: SearchPolicy>(
     pos: &P,
