@@ -4,7 +4,8 @@
 
 /// Slots per thread: 256 KiB, small enough to stay near the core.
 const SLOTS: usize = 1 << 15;
-/// The hash bits a slot keeps: the index fixes the low bits, the evaluation takes them.
+/// The hash bits a slot keeps, 16 to 63. The index fixes bits 0 to 14 and the
+/// evaluation takes the low 16 bits of the slot, so only bit 15 goes unchecked.
 const KEY_MASK: u64 = !0xFFFF;
 
 /// Direct-mapped: a slot holds the hash's high 48 bits and the evaluation in the low 16.
@@ -37,8 +38,8 @@ impl EvalCache {
         self.slots[hash as usize % SLOTS] = hash & KEY_MASK | eval as i16 as u16 as u64;
     }
 
-    /// Forgets every evaluation (the evaluator changed, or results must not depend on
-    /// earlier searches).
+    /// Forgets every evaluation (`ucinewgame`, `Clear Hash`), with the histories. A
+    /// searcher's evaluator never changes, so the cache is never wrong, only old.
     pub fn clear(&mut self) {
         self.slots.fill(0);
     }
