@@ -26,6 +26,10 @@ pub struct Settings {
     pub lambda: f64,
     /// Every `holdout`-th block of [`BLOCK`] positions is held out for validation.
     pub holdout: usize,
+    /// Weights whose names start with one of these stay as they are (e.g. `pst_`: fit
+    /// the other terms around the piece-square tables), besides those the evaluator
+    /// holds itself.
+    pub hold: Vec<String>,
 }
 
 impl Default for Settings {
@@ -35,6 +39,7 @@ impl Default for Settings {
             rate: 1.0,
             lambda: 0.0,
             holdout: 10,
+            hold: Vec::new(),
         }
     }
 }
@@ -85,7 +90,7 @@ pub fn tune<P: Position, E: Linear<P>>(
     let target = Target {
         lambda: settings.lambda,
     };
-    let tunable: Vec<bool> = E::weight_info().iter().map(|w| w.tunable).collect();
+    let tunable = tunable_weights(&E::weight_info(), &settings.hold)?;
     let mut w = start.to_vector();
     let k = fit_k(&train, &w, target);
     let losses = |w: &[f64]| Losses {
@@ -117,6 +122,22 @@ pub fn tune<P: Position, E: Linear<P>>(
         train_positions: train.len(),
         validation_positions: valid.len(),
     })
+}
+
+/// Which weights Adam may move: those the evaluator lets it, less those whose names
+/// start with a prefix of `hold`. A prefix that names no weight is an error (a typo
+/// would otherwise tune everything).
+fn tunable_weights(info: &[WeightInfo], hold: &[String]) -> Result<Vec<bool>, String> {
+    if let Some(p) = hold
+        .iter()
+        .find(|p| !info.iter().any(|w| w.name.starts_with(p.as_str())))
+    {
+        return Err(format!("--hold {p}: no weight's name starts with it"));
+    }
+    Ok(info
+        .iter()
+        .map(|w| w.tunable && !hold.iter().any(|p| w.name.starts_with(p.as_str())))
+        .collect())
 }
 
 /// The weights that moved most, as `name: old -> new`, largest change first.
@@ -207,5 +228,33 @@ mod tests {
             "{seen:?}"
         );
         assert_eq!(outcome.best_epoch, lowest_epoch);
+    }
+
+    #[test]
+    fn held_weights_do_not_move_and_unknown_names_are_refused() {
+        let start = ChessEval::default();
+        let w = <ChessEval as Linear<Chess>>::to_vector(&start);
+        let info = <ChessEval as Linear<Chess>>::weight_info();
+        let mut tunable = (0..info.len()).filter(|&j| info[j].tunable);
+        let (a, b) = (tunable.next().unwrap(), tunable.next().unwrap());
+        let data = data_whose_validation_bottoms_out_early(&w, a, b);
+        let free = Settings {
+            epochs: 20,
+            ..Settings::default()
+        };
+        let moved = tune::<Chess, ChessEval>(&start, &data, &free, |_, _| {}).unwrap();
+        assert_ne!(moved.weights[b], w[b], "the data wants weight b to move");
+        let held = Settings {
+            hold: vec![info[b].name.clone()],
+            ..free.clone()
+        };
+        let kept = tune::<Chess, ChessEval>(&start, &data, &held, |_, _| {}).unwrap();
+        assert_eq!(kept.weights[b], w[b]);
+        let typo = Settings {
+            hold: vec!["no_such_weight".into()],
+            ..free
+        };
+        let err = tune::<Chess, ChessEval>(&start, &data, &typo, |_, _| {}).unwrap_err();
+        assert!(err.contains("no_such_weight"), "{err}");
     }
 }

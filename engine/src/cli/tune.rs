@@ -149,6 +149,7 @@ fn parse(args: &[String]) -> Result<TuneRequest, String> {
                 }
             }
             "--threads" => threads = (number("a thread count")? as usize).clamp(1, 256),
+            "--hold" => settings.hold.push(value.to_string()),
             other => return Err(format!("unknown flag '{other}'")),
         }
     }
@@ -173,7 +174,7 @@ mod tests {
     fn flags_are_read_and_bad_ones_refused() {
         let r = parse(&args(
             "--variant Dynamo --data a.data --data b.data --epochs 50 --rate 0.5 \
-             --lambda 0.25 --threads 2 --out w.rs",
+             --lambda 0.25 --threads 2 --out w.rs --hold pst_ --hold tempo",
         ))
         .unwrap();
         assert_eq!(r.variant, Variant::from_name("dynamo").unwrap());
@@ -183,6 +184,7 @@ mod tests {
         assert_eq!(r.settings.lambda, 0.25);
         assert_eq!(r.threads, 2);
         assert_eq!(r.out, Some(PathBuf::from("w.rs")));
+        assert_eq!(r.settings.hold, ["pst_", "tempo"]);
         for bad in [
             "--data a",
             "--variant chess",
