@@ -1,9 +1,9 @@
-//! Orthodox evaluation: material, piece-square tables, bishop pair, pawn structure,
-//! mobility and king safety, blended between middlegame and endgame values by the remaining material
-//! (docs/evaluation.md lists the terms). It reads only the placement, so it
-//! scores any position whose `Position::Board` is the orthodox [`Board`]: chess, and the
-//! Einstein variants as a chess-minded baseline. The weights are in
-//! `weights::chess::Weights`.
+//! Orthodox evaluation: material, piece-square tables, bishop pair, pawn structure and
+//! passed pawns' race, mobility, king safety, threats and rooks' files, blended between
+//! middlegame and endgame values by the remaining material (docs/evaluation.md lists
+//! the terms). It reads only the placement, so it scores any position whose
+//! `Position::Board` is the orthodox [`Board`]: chess, and the Einstein variants as a
+//! chess-minded baseline. The weights are in `weights::chess::Weights`.
 
 use crate::linear::{self, Linear, Negated, Recorder, Sink, Trace, WeightInfo};
 use crate::weights::chess::Weights;
@@ -11,7 +11,7 @@ use crate::Evaluator;
 use feerie_movegen::attacks;
 use feerie_movegen::bitboard::Bitboard;
 use feerie_movegen::board::Board;
-use feerie_movegen::{Color, PieceKind, Position};
+use feerie_movegen::{Color, PieceKind, Position, Square};
 
 /// Material and table value of each (colour, kind, square), summed once when the
 /// evaluator is built so evaluation is one lookup per piece. Index:
@@ -95,19 +95,21 @@ static ADJACENT_FILES: [u64; 8] = {
 };
 
 /// Pawn structure (passed, isolated, doubled) of the pawns `ours` of `color`, positive
-/// good, into `mg` and `eg`.
+/// good, into `mg` and `eg`. Returns the passed pawns.
 fn pawn_structure<S: Sink>(
     w: &Weights,
     (ours, theirs): (u64, u64),
     color: Color,
     mg: &mut S,
     eg: &mut S,
-) {
+) -> u64 {
+    let mut passed = 0;
     let mut bb = ours;
     while bb != 0 {
         let sq = bb.trailing_zeros() as usize;
         bb &= bb - 1;
         if FRONT_SPAN[color.index()][sq] & theirs == 0 {
+            passed |= 1 << sq;
             let rel = color.relative_rank((sq / 8) as u8) as usize;
             mg.term(ix::PASSED_MG + rel, w.passed_mg[rel], 1);
             eg.term(ix::PASSED_EG + rel, w.passed_eg[rel], 1);
@@ -122,6 +124,50 @@ fn pawn_structure<S: Sink>(
         if n > 1 {
             mg.term(ix::DOUBLED_MG, w.doubled_mg, 1 - n);
             eg.term(ix::DOUBLED_EG, w.doubled_eg, 1 - n);
+        }
+    }
+    passed
+}
+
+/// Farthest king distance the passed pawn terms count: beyond it a king is out of the
+/// race anyway.
+const PASSER_KING_DISTANCE_CAP: i32 = 5;
+
+/// The king distance (Chebyshev, capped) between `king` (if any) and square `sq`.
+#[inline(always)]
+fn king_distance(king: Option<Square>, sq: usize) -> i32 {
+    king.map_or(PASSER_KING_DISTANCE_CAP, |k| {
+        let (f, r) = (k.index() % 8, k.index() / 8);
+        let d = f.abs_diff(sq % 8).max(r.abs_diff(sq / 8)) as i32;
+        d.min(PASSER_KING_DISTANCE_CAP)
+    })
+}
+
+/// The endgame race of the passed pawns `passed` of `color`: the kings' distances to the
+/// square in front of each, and whether its way to promotion is empty.
+#[inline(always)]
+fn passers<S: Sink>(w: &Weights, board: &Board, color: Color, passed: u64, eg: &mut S) {
+    let (own, enemy) = (board.king(color), board.king(color.flip()));
+    let occupied = board.occupied().0;
+    let mut bb = passed;
+    while bb != 0 {
+        let sq = bb.trailing_zeros() as usize;
+        bb &= bb - 1;
+        let rel = color.relative_rank((sq / 8) as u8) as usize;
+        if rel == 7 {
+            continue;
+        }
+        let stop = match color {
+            Color::White => sq + 8,
+            Color::Black => sq - 8,
+        };
+        let e = ix::PASSED_ENEMY_KING_EG + rel;
+        eg.term(e, w.passed_enemy_king_eg[rel], king_distance(enemy, stop));
+        let o = ix::PASSED_OWN_KING_EG + rel;
+        eg.term(o, w.passed_own_king_eg[rel], -king_distance(own, stop));
+        let path = FRONT_SPAN[color.index()][sq] & (FILE_A << (sq % 8));
+        if path & occupied == 0 {
+            eg.term(ix::PASSED_FREE_EG + rel, w.passed_free_eg[rel], 1);
         }
     }
 }
@@ -149,14 +195,17 @@ fn king_zone(board: &Board, color: Color) -> u64 {
         .map_or(0, |k| attacks::king(k).0 | 1u64 << k.index())
 }
 
-/// Mobility of the knights, bishops, rooks and queens of `color`, and their attacks on
-/// the enemy king's zone, positive good.
+/// Mobility of the knights, bishops, rooks and queens of `color`, their attacks on
+/// the enemy king's zone and their threats on enemy pieces worth more, positive good.
 #[inline(always)]
 fn mobility<S: Sink>(w: &Weights, board: &Board, color: Color, mg: &mut S, eg: &mut S) {
-    let enemy_pawns = board.pieces(color.flip(), PieceKind::Pawn);
-    let safe = !(board.color(color) | pawn_attacks(enemy_pawns, color.flip())).0;
-    let zone = king_zone(board, color.flip());
+    let enemy = color.flip();
+    let enemy_pawns = board.pieces(enemy, PieceKind::Pawn);
+    let safe = !(board.color(color) | pawn_attacks(enemy_pawns, enemy)).0;
+    let zone = king_zone(board, enemy);
     let occupied = board.occupied();
+    let queens = board.pieces(enemy, PieceKind::Queen).0;
+    let heavy = board.pieces(enemy, PieceKind::Rook).0 | queens;
     for (i, kind) in [
         PieceKind::Knight,
         PieceKind::Bishop,
@@ -178,6 +227,57 @@ fn mobility<S: Sink>(w: &Weights, board: &Board, color: Color, mg: &mut S, eg: &
             eg.term(ix::MOBILITY_EG + i, w.mobility_eg[i], n);
             let hits = (reach.0 & zone).count_ones() as i32;
             mg.term(ix::KING_ATTACK_MG + i, w.king_attack_mg[i], hits);
+            match kind {
+                PieceKind::Knight | PieceKind::Bishop => {
+                    let n = (reach.0 & heavy).count_ones() as i32;
+                    mg.term(ix::THREAT_MINOR_MG, w.threat_minor_mg, n);
+                    eg.term(ix::THREAT_MINOR_EG, w.threat_minor_eg, n);
+                }
+                PieceKind::Rook => {
+                    let n = (reach.0 & queens).count_ones() as i32;
+                    mg.term(ix::THREAT_ROOK_MG, w.threat_rook_mg, n);
+                    eg.term(ix::THREAT_ROOK_EG, w.threat_rook_eg, n);
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Enemy knights, bishops, rooks and queens that the pawns of `color` attack.
+#[inline(always)]
+fn pawn_threats<S: Sink>(w: &Weights, board: &Board, color: Color, mg: &mut S, eg: &mut S) {
+    let enemy = color.flip();
+    let pieces = board.color(enemy).0
+        & !(board.pieces(enemy, PieceKind::Pawn).0 | board.pieces(enemy, PieceKind::King).0);
+    let attacked = pawn_attacks(board.pieces(color, PieceKind::Pawn), color).0 & pieces;
+    let n = attacked.count_ones() as i32;
+    mg.term(ix::THREAT_PAWN_MG, w.threat_pawn_mg, n);
+    eg.term(ix::THREAT_PAWN_EG, w.threat_pawn_eg, n);
+}
+
+/// Rooks of `color` on files without pawns (open) or without their own pawns
+/// (half-open). `ours` and `theirs` are the two sides' pawns.
+#[inline(always)]
+fn rook_files<S: Sink>(
+    w: &Weights,
+    board: &Board,
+    color: Color,
+    (ours, theirs): (u64, u64),
+    mg: &mut S,
+    eg: &mut S,
+) {
+    for sq in board.pieces(color, PieceKind::Rook) {
+        let file = FILE_A << (sq.index() % 8);
+        if file & ours != 0 {
+            continue;
+        }
+        if file & theirs == 0 {
+            mg.term(ix::ROOK_OPEN_MG, w.rook_open_mg, 1);
+            eg.term(ix::ROOK_OPEN_EG, w.rook_open_eg, 1);
+        } else {
+            mg.term(ix::ROOK_HALF_OPEN_MG, w.rook_half_open_mg, 1);
+            eg.term(ix::ROOK_HALF_OPEN_EG, w.rook_half_open_eg, 1);
         }
     }
 }
@@ -203,8 +303,8 @@ fn shelter<S: Sink>(w: &Weights, board: &Board, color: Color, ours: u64, mg: &mu
     }
 }
 
-/// The terms beside material and tables, White's view: bishop pairs, pawn structure,
-/// mobility and king safety.
+/// The terms beside material and tables, White's view: bishop pairs, pawn structure and
+/// passed pawns, mobility, king safety, threats and rooks' files.
 #[inline(always)]
 fn structure<S: Sink>(w: &Weights, board: &Board, mg: &mut S, eg: &mut S) {
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
@@ -215,12 +315,18 @@ fn structure<S: Sink>(w: &Weights, board: &Board, mg: &mut S, eg: &mut S) {
     }
     let white = board.pieces(Color::White, PieceKind::Pawn).0;
     let black = board.pieces(Color::Black, PieceKind::Pawn).0;
-    pawn_structure(w, (white, black), Color::White, mg, eg);
+    let passed = pawn_structure(w, (white, black), Color::White, mg, eg);
+    passers(w, board, Color::White, passed, eg);
     mobility(w, board, Color::White, mg, eg);
+    pawn_threats(w, board, Color::White, mg, eg);
+    rook_files(w, board, Color::White, (white, black), mg, eg);
     shelter(w, board, Color::White, white, mg);
     let (mg, eg) = (&mut Negated(mg), &mut Negated(eg));
-    pawn_structure(w, (black, white), Color::Black, mg, eg);
+    let passed = pawn_structure(w, (black, white), Color::Black, mg, eg);
+    passers(w, board, Color::Black, passed, eg);
     mobility(w, board, Color::Black, mg, eg);
+    pawn_threats(w, board, Color::Black, mg, eg);
+    rook_files(w, board, Color::Black, (black, white), mg, eg);
     shelter(w, board, Color::Black, black, mg);
 }
 
@@ -283,7 +389,10 @@ mod ix {
     pub const BISHOP_PAIR_EG: usize = BISHOP_PAIR_MG + 1;
     pub const PASSED_MG: usize = BISHOP_PAIR_EG + 1;
     pub const PASSED_EG: usize = PASSED_MG + 8;
-    pub const ISOLATED_MG: usize = PASSED_EG + 8;
+    pub const PASSED_ENEMY_KING_EG: usize = PASSED_EG + 8;
+    pub const PASSED_OWN_KING_EG: usize = PASSED_ENEMY_KING_EG + 8;
+    pub const PASSED_FREE_EG: usize = PASSED_OWN_KING_EG + 8;
+    pub const ISOLATED_MG: usize = PASSED_FREE_EG + 8;
     pub const ISOLATED_EG: usize = ISOLATED_MG + 1;
     pub const DOUBLED_MG: usize = ISOLATED_EG + 1;
     pub const DOUBLED_EG: usize = DOUBLED_MG + 1;
@@ -291,7 +400,17 @@ mod ix {
     pub const MOBILITY_EG: usize = MOBILITY_MG + 4;
     pub const KING_ATTACK_MG: usize = MOBILITY_EG + 4;
     pub const SHELTER_MG: usize = KING_ATTACK_MG + 4;
-    pub const TEMPO: usize = SHELTER_MG + 2;
+    pub const THREAT_PAWN_MG: usize = SHELTER_MG + 2;
+    pub const THREAT_PAWN_EG: usize = THREAT_PAWN_MG + 1;
+    pub const THREAT_MINOR_MG: usize = THREAT_PAWN_EG + 1;
+    pub const THREAT_MINOR_EG: usize = THREAT_MINOR_MG + 1;
+    pub const THREAT_ROOK_MG: usize = THREAT_MINOR_EG + 1;
+    pub const THREAT_ROOK_EG: usize = THREAT_ROOK_MG + 1;
+    pub const ROOK_OPEN_MG: usize = THREAT_ROOK_EG + 1;
+    pub const ROOK_OPEN_EG: usize = ROOK_OPEN_MG + 1;
+    pub const ROOK_HALF_OPEN_MG: usize = ROOK_OPEN_EG + 1;
+    pub const ROOK_HALF_OPEN_EG: usize = ROOK_HALF_OPEN_MG + 1;
+    pub const TEMPO: usize = ROOK_HALF_OPEN_EG + 1;
     pub const PST_MG: usize = TEMPO + 1;
     pub const PST_EG: usize = PST_MG + 6 * 64;
 }
@@ -595,6 +714,93 @@ mod tests {
         // Black's shelter counts for Black only, and blocks the queen: h6 stops the
         // file, f7 is still attacked.
         assert_eq!(white_king_terms("6k1/5pp1/7p/7Q/8/8/8/6K1 w - - 0 1"), 1);
+    }
+
+    /// The threat terms of White alone, with every other weight of `mobility` zero:
+    /// pawn threats count 1, minor threats 100, rook threats 10 000.
+    fn white_threats(fen: &str) -> i32 {
+        let w = Weights {
+            mobility_mg: [0; 4],
+            king_attack_mg: [0; 4],
+            threat_pawn_mg: 1,
+            threat_minor_mg: 100,
+            threat_rook_mg: 10_000,
+            ..Weights::DEFAULT
+        };
+        let (mut mg, mut eg) = (0, 0);
+        let board = Chess::from_fen(fen).unwrap().board().clone();
+        super::mobility(&w, &board, Color::White, &mut mg, &mut eg);
+        super::pawn_threats(&w, &board, Color::White, &mut mg, &mut eg);
+        mg
+    }
+
+    #[test]
+    fn threats_count_the_pieces_attacked_by_lesser_ones() {
+        // Pawn e4 attacks the knight d5 and the bishop f5; an attacked pawn is no threat.
+        assert_eq!(white_threats("8/8/8/3n1b2/4P3/8/8/K6k w - - 0 1"), 2);
+        assert_eq!(white_threats("8/8/8/3p1p2/4P3/8/8/K6k w - - 0 1"), 0);
+        // Knight e5 forks the queen d7 and the rook f7, not the bishop c6.
+        assert_eq!(white_threats("7k/3q1r2/2b5/4N3/8/8/8/K7 w - - 0 1"), 200);
+        // Rook a1 sees the queen a7 on the open file; a pawn between hides it.
+        assert_eq!(white_threats("7k/q7/8/8/8/8/8/R6K w - - 0 1"), 10_000);
+        assert_eq!(white_threats("7k/q7/8/8/p7/8/8/R6K w - - 0 1"), 0);
+    }
+
+    /// White's rook file terms: open files count 1 in the middlegame, half-open 100.
+    fn white_rook_files(fen: &str) -> i32 {
+        let w = Weights {
+            rook_open_mg: 1,
+            rook_half_open_mg: 100,
+            ..Weights::DEFAULT
+        };
+        let (mut mg, mut eg) = (0, 0);
+        let board = Chess::from_fen(fen).unwrap().board().clone();
+        let pawns = |c| board.pieces(c, PieceKind::Pawn).0;
+        let sides = (pawns(Color::White), pawns(Color::Black));
+        super::rook_files(&w, &board, Color::White, sides, &mut mg, &mut eg);
+        mg
+    }
+
+    #[test]
+    fn rooks_on_open_and_half_open_files() {
+        // a1: no pawn on the a-file (open); d1: a black pawn on d6 only (half-open);
+        // h1: behind its own pawn (closed).
+        assert_eq!(
+            white_rook_files("4k3/8/3p4/8/8/8/6KP/R2R3R w - - 0 1"),
+            1 + 100
+        );
+    }
+
+    /// White's passed pawn race terms in the endgame, with weights 1 per square of the
+    /// enemy king's distance, 100 per square of the own king's, 10 000 for a free way.
+    fn white_race(fen: &str) -> i32 {
+        let w = Weights {
+            passed_enemy_king_eg: [1; 8],
+            passed_own_king_eg: [100; 8],
+            passed_free_eg: [10_000; 8],
+            ..Weights::DEFAULT
+        };
+        let mut eg = 0;
+        let board = Chess::from_fen(fen).unwrap().board().clone();
+        let passed = board.pieces(Color::White, PieceKind::Pawn).0;
+        super::passers(&w, &board, Color::White, passed, &mut eg);
+        eg
+    }
+
+    #[test]
+    fn passed_pawns_race_the_kings() {
+        // Pawn e6, its stop square e7: the black king on d8 is 1 away, the white king on
+        // e5 is 2 away (a penalty); the way e7-e8 is free.
+        assert_eq!(
+            white_race("3k4/8/4P3/4K3/8/8/8/8 w - - 0 1"),
+            1 - 200 + 10_000
+        );
+        // The black king on e8 blocks the way; kings farther than 5 count as 5.
+        assert_eq!(white_race("4k3/8/4P3/8/8/8/8/K7 w - - 0 1"), 1 - 500);
+        assert_eq!(
+            white_race("8/8/4P3/8/8/8/8/k6K w - - 0 1"),
+            5 - 500 + 10_000
+        );
     }
 
     #[test]

@@ -287,7 +287,7 @@ fn weight_names_are_the_rust_paths() {
     let names: Vec<&str> = info.iter().map(|w| w.name.as_str()).collect();
     assert_eq!(
         names.len(),
-        6 + 6 + 6 + 1 + 2 + 8 + 8 + 4 + 2 * 4 + 4 + 2 + 1 + 2 * 6 * 64
+        6 + 6 + 6 + 1 + 2 + 8 + 8 + 3 * 8 + 4 + 2 * 4 + 4 + 2 + 3 * 2 + 2 * 2 + 1 + 2 * 6 * 64
     );
     assert_eq!(
         &names[..3],

@@ -26,6 +26,15 @@ pub struct Weights {
     /// endgame.
     pub passed_mg: [i32; 8],
     pub passed_eg: [i32; 8],
+    /// Endgame bonus of a passed pawn by relative rank, per square (up to 5) between
+    /// the enemy king and the square in front of the pawn: a far king cannot stop it.
+    pub passed_enemy_king_eg: [i32; 8],
+    /// Endgame penalty of a passed pawn by relative rank, per square (up to 5) between
+    /// its own king and the square in front of it: a near king escorts it.
+    pub passed_own_king_eg: [i32; 8],
+    /// Endgame bonus of a passed pawn by relative rank when no piece stands on its
+    /// way to promotion.
+    pub passed_free_eg: [i32; 8],
     /// Penalty for a pawn with no friendly pawn on the neighbouring files.
     pub isolated_mg: i32,
     pub isolated_eg: i32,
@@ -43,6 +52,21 @@ pub struct Weights {
     /// Middlegame bonus per own pawn in front of the king (its file and the two next to
     /// it), one and two ranks ahead.
     pub shelter_mg: [i32; 2],
+    /// Bonus per enemy knight, bishop, rook or queen a pawn attacks.
+    pub threat_pawn_mg: i32,
+    pub threat_pawn_eg: i32,
+    /// Bonus per enemy rook or queen a knight or bishop attacks.
+    pub threat_minor_mg: i32,
+    pub threat_minor_eg: i32,
+    /// Bonus per enemy queen a rook attacks.
+    pub threat_rook_mg: i32,
+    pub threat_rook_eg: i32,
+    /// Bonus for a rook on a file without pawns, and on a file without own pawns
+    /// (enemy pawns only).
+    pub rook_open_mg: i32,
+    pub rook_open_eg: i32,
+    pub rook_half_open_mg: i32,
+    pub rook_half_open_eg: i32,
     /// Small bonus for having the move: evaluations at odd and even depths agree better.
     pub tempo: i32,
     /// Middlegame piece-square tables by piece kind index.
@@ -61,6 +85,9 @@ impl Weights {
         bishop_pair_eg: 50,
         passed_mg: [0, 5, 8, 15, 28, 45, 70, 0],
         passed_eg: [0, 10, 15, 30, 55, 90, 140, 0],
+        passed_enemy_king_eg: [0, 0, 0, 4, 8, 14, 20, 0],
+        passed_own_king_eg: [0, 0, 0, 2, 4, 6, 8, 0],
+        passed_free_eg: [0, 0, 0, 5, 10, 20, 35, 0],
         isolated_mg: 12,
         isolated_eg: 15,
         doubled_mg: 10,
@@ -69,6 +96,16 @@ impl Weights {
         mobility_eg: [4, 5, 4, 2],
         king_attack_mg: [8, 6, 6, 5],
         shelter_mg: [12, 6],
+        threat_pawn_mg: 40,
+        threat_pawn_eg: 30,
+        threat_minor_mg: 30,
+        threat_minor_eg: 25,
+        threat_rook_mg: 30,
+        threat_rook_eg: 25,
+        rook_open_mg: 25,
+        rook_open_eg: 10,
+        rook_half_open_mg: 12,
+        rook_half_open_eg: 8,
         tempo: 10,
         pst_mg: [PAWN_MG, KNIGHT_MG, BISHOP_MG, ROOK_MG, QUEEN_MG, KING_MG],
         pst_eg: [PAWN_EG, KNIGHT_EG, BISHOP_EG, ROOK_EG, QUEEN_EG, KING_EG],
@@ -245,6 +282,9 @@ impl WeightFields for Weights {
             bishop_pair_eg,
             passed_mg,
             passed_eg,
+            passed_enemy_king_eg,
+            passed_own_king_eg,
+            passed_free_eg,
             isolated_mg,
             isolated_eg,
             doubled_mg,
@@ -253,6 +293,16 @@ impl WeightFields for Weights {
             mobility_eg,
             king_attack_mg,
             shelter_mg,
+            threat_pawn_mg,
+            threat_pawn_eg,
+            threat_minor_mg,
+            threat_minor_eg,
+            threat_rook_mg,
+            threat_rook_eg,
+            rook_open_mg,
+            rook_open_eg,
+            rook_half_open_mg,
+            rook_half_open_eg,
             tempo,
             pst_mg,
             pst_eg,
@@ -267,6 +317,9 @@ impl WeightFields for Weights {
             Field::scalar("bishop_pair_eg", bishop_pair_eg),
             Field::array("passed_mg", passed_mg),
             Field::array("passed_eg", passed_eg),
+            Field::array("passed_enemy_king_eg", passed_enemy_king_eg),
+            Field::array("passed_own_king_eg", passed_own_king_eg),
+            Field::array("passed_free_eg", passed_free_eg),
             Field::scalar("isolated_mg", isolated_mg),
             Field::scalar("isolated_eg", isolated_eg),
             Field::scalar("doubled_mg", doubled_mg),
@@ -275,6 +328,16 @@ impl WeightFields for Weights {
             Field::array("mobility_eg", mobility_eg),
             Field::array("king_attack_mg", king_attack_mg),
             Field::array("shelter_mg", shelter_mg),
+            Field::scalar("threat_pawn_mg", threat_pawn_mg),
+            Field::scalar("threat_pawn_eg", threat_pawn_eg),
+            Field::scalar("threat_minor_mg", threat_minor_mg),
+            Field::scalar("threat_minor_eg", threat_minor_eg),
+            Field::scalar("threat_rook_mg", threat_rook_mg),
+            Field::scalar("threat_rook_eg", threat_rook_eg),
+            Field::scalar("rook_open_mg", rook_open_mg),
+            Field::scalar("rook_open_eg", rook_open_eg),
+            Field::scalar("rook_half_open_mg", rook_half_open_mg),
+            Field::scalar("rook_half_open_eg", rook_half_open_eg),
             Field::scalar("tempo", tempo),
             Field::table("pst_mg", pst_mg),
             Field::table("pst_eg", pst_eg),
