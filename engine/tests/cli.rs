@@ -497,4 +497,51 @@ fn tune_fits_datagen_output_and_writes_rust() {
     assert!(stderr.contains("bad.data:1: bad result '0.7'"), "{stderr}");
     let missing = run(&["tune", "--variant", "dynamo", "--data", "none.data"]);
     assert_eq!(missing.status.code(), Some(1));
+
+    // `--hold`: the held weights come out as they went in (a run of no epoch writes
+    // the starting weights), and the header says they were held.
+    let tune = |extra: &[&str], out: &str| {
+        let mut args = vec!["tune", "--variant", "chess", "--data", "chess.data"];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--out", out]);
+        let done = run(&args);
+        assert!(
+            done.status.success(),
+            "{}",
+            String::from_utf8_lossy(&done.stderr)
+        );
+        std::fs::read_to_string(dir.join(out)).unwrap()
+    };
+    let material = |source: &str| -> Vec<String> {
+        source
+            .lines()
+            .filter(|l| l.trim_start().starts_with("material_"))
+            .map(String::from)
+            .collect()
+    };
+    let start = tune(&["--epochs", "0"], "start.rs");
+    let fitted = tune(&["--epochs", "50", "--rate", "5"], "fitted.rs");
+    let held = tune(
+        &["--epochs", "50", "--rate", "5", "--hold", "material_"],
+        "held.rs",
+    );
+    assert_ne!(
+        material(&fitted),
+        material(&start),
+        "the data moves the material"
+    );
+    assert_eq!(material(&held), material(&start));
+    assert!(held.contains(" --hold material_\n"), "{held}");
+    let typo = run(&[
+        "tune",
+        "--variant",
+        "chess",
+        "--data",
+        "chess.data",
+        "--hold",
+        "materiel",
+    ]);
+    assert_eq!(typo.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&typo.stderr);
+    assert!(stderr.contains("--hold materiel"), "{stderr}");
 }

@@ -85,7 +85,7 @@ impl VariantVisitor for &TuneRequest {
         let after_text = losses_text(outcome.after);
         let summary = vec![
             format!(
-                "feerie tune --variant {} --data {} --epochs {} --rate {} --lambda {}",
+                "feerie tune --variant {} --data {} --epochs {} --rate {} --lambda {}{}",
                 V::NAME,
                 paths
                     .iter()
@@ -94,7 +94,11 @@ impl VariantVisitor for &TuneRequest {
                     .join(" --data "),
                 s.epochs,
                 s.rate,
-                s.lambda
+                s.lambda,
+                s.hold
+                    .iter()
+                    .map(|h| format!(" --hold {h}"))
+                    .collect::<String>()
             ),
             format!(
                 "{} training and {} validation positions, K = {:.4}",
