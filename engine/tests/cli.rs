@@ -499,9 +499,24 @@ fn tune_fits_datagen_output_and_writes_rust() {
     assert_eq!(missing.status.code(), Some(1));
 
     // `--hold`: the held weights come out as they went in (a run of no epoch writes
-    // the starting weights), and the header says they were held.
+    // the starting weights), and the header says they were held. The data are made so
+    // that fitting must move the material, whatever the engine's self-play would give:
+    // a knight up wins three games in four but a rook up only one in four, and every
+    // held-out block holds the same positions as the training part (so the validation
+    // loss falls with the training loss and a later epoch is kept).
+    let knight_up = "rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let rook_up = "rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 0 1";
+    let lines: String = (0..1280)
+        .map(|i| match i % 8 {
+            6 => format!("{knight_up} | 0 | 0.5\n"),
+            0 | 2 | 4 => format!("{knight_up} | 0 | 1.0\n"),
+            1 => format!("{rook_up} | 0 | 1.0\n"),
+            _ => format!("{rook_up} | 0 | 0.5\n"),
+        })
+        .collect();
+    std::fs::write(dir.join("material.data"), lines).unwrap();
     let tune = |extra: &[&str], out: &str| {
-        let mut args = vec!["tune", "--variant", "chess", "--data", "chess.data"];
+        let mut args = vec!["tune", "--variant", "chess", "--data", "material.data"];
         args.extend_from_slice(extra);
         args.extend_from_slice(&["--out", out]);
         let done = run(&args);
@@ -537,7 +552,7 @@ fn tune_fits_datagen_output_and_writes_rust() {
         "--variant",
         "chess",
         "--data",
-        "chess.data",
+        "material.data",
         "--hold",
         "materiel",
     ]);
