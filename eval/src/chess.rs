@@ -6,7 +6,7 @@
 //! chess-minded baseline. The weights are in `weights::chess::Weights`.
 
 use crate::linear::{self, Linear, Negated, Recorder, Sink, Trace, WeightInfo};
-use crate::weights::chess::Weights;
+use crate::weights::chess::{Weights, TUNED_CHESS};
 use crate::Evaluator;
 use feerie_movegen::attacks;
 use feerie_movegen::bitboard::Bitboard;
@@ -94,8 +94,8 @@ static ADJACENT_FILES: [u64; 8] = {
     t
 };
 
-/// Pawn structure (passed, isolated, doubled) of the pawns `ours` of `color`, positive
-/// good, into `mg` and `eg`. Returns the passed pawns.
+/// Pawn structure (passed, isolated, doubled, connected) of the pawns `ours` of
+/// `color`, positive good, into `mg` and `eg`. Returns the passed pawns.
 fn pawn_structure<S: Sink>(
     w: &Weights,
     (ours, theirs): (u64, u64),
@@ -104,15 +104,21 @@ fn pawn_structure<S: Sink>(
     eg: &mut S,
 ) -> u64 {
     let mut passed = 0;
+    let defended = pawn_attacks(Bitboard(ours), color).0;
     let mut bb = ours;
     while bb != 0 {
         let sq = bb.trailing_zeros() as usize;
         bb &= bb - 1;
+        let rel = color.relative_rank((sq / 8) as u8) as usize;
         if FRONT_SPAN[color.index()][sq] & theirs == 0 {
             passed |= 1 << sq;
-            let rel = color.relative_rank((sq / 8) as u8) as usize;
             mg.term(ix::PASSED_MG + rel, w.passed_mg[rel], 1);
             eg.term(ix::PASSED_EG + rel, w.passed_eg[rel], 1);
+        }
+        let phalanx = ADJACENT_FILES[sq % 8] & (0xFF << (sq / 8 * 8)) & ours != 0;
+        if phalanx || defended & (1 << sq) != 0 {
+            mg.term(ix::CONNECTED_MG + rel, w.connected_mg[rel], 1);
+            eg.term(ix::CONNECTED_EG + rel, w.connected_eg[rel], 1);
         }
         if ADJACENT_FILES[sq % 8] & ours == 0 {
             mg.term(ix::ISOLATED_MG, w.isolated_mg, -1);
@@ -206,6 +212,8 @@ fn mobility<S: Sink>(w: &Weights, board: &Board, color: Color, mg: &mut S, eg: &
     let occupied = board.occupied();
     let queens = board.pieces(enemy, PieceKind::Queen).0;
     let heavy = board.pieces(enemy, PieceKind::Rook).0 | queens;
+    let supported = pawn_attacks(board.pieces(color, PieceKind::Pawn), color).0;
+    let (mut attackers, mut units) = (0, 0);
     for (i, kind) in [
         PieceKind::Knight,
         PieceKind::Bishop,
@@ -227,11 +235,17 @@ fn mobility<S: Sink>(w: &Weights, board: &Board, color: Color, mg: &mut S, eg: &
             eg.term(ix::MOBILITY_EG + i, w.mobility_eg[i], n);
             let hits = (reach.0 & zone).count_ones() as i32;
             mg.term(ix::KING_ATTACK_MG + i, w.king_attack_mg[i], hits);
+            attackers += (hits > 0) as i32;
+            units += hits * KING_DANGER_UNITS[i];
             match kind {
                 PieceKind::Knight | PieceKind::Bishop => {
                     let n = (reach.0 & heavy).count_ones() as i32;
                     mg.term(ix::THREAT_MINOR_MG, w.threat_minor_mg, n);
                     eg.term(ix::THREAT_MINOR_EG, w.threat_minor_eg, n);
+                    if is_outpost(sq.index(), color, supported, enemy_pawns.0) {
+                        mg.term(ix::OUTPOST_MG + i, w.outpost_mg[i], 1);
+                        eg.term(ix::OUTPOST_EG + i, w.outpost_eg[i], 1);
+                    }
                 }
                 PieceKind::Rook => {
                     let n = (reach.0 & queens).count_ones() as i32;
@@ -242,6 +256,40 @@ fn mobility<S: Sink>(w: &Weights, board: &Board, color: Color, mg: &mut S, eg: &
             }
         }
     }
+    mg.term(
+        ix::KING_DANGER_MG,
+        w.king_danger_mg,
+        king_danger(attackers, units),
+    );
+}
+
+/// Attack units per square of the enemy king's zone that a knight, bishop, rook or
+/// queen attacks, for the king danger.
+const KING_DANGER_UNITS: [i32; 4] = [2, 2, 3, 5];
+/// Attack units past which the king danger stops growing.
+const KING_DANGER_MAX_UNITS: i32 = 40;
+
+/// The king danger: zero with fewer than two attackers (one piece rarely mates),
+/// then the square of the attack units over 16, so that attacks gather weight as they
+/// combine.
+#[inline(always)]
+fn king_danger(attackers: i32, units: i32) -> i32 {
+    if attackers < 2 {
+        return 0;
+    }
+    let u = units.min(KING_DANGER_MAX_UNITS);
+    u * u / 16
+}
+
+/// Whether `sq` is an outpost of `color`: on the fourth to sixth rank, defended by a
+/// pawn of its own (`supported`), and out of reach of every enemy pawn
+/// (`enemy_pawns`) now and later (none on the files beside it ahead).
+#[inline(always)]
+fn is_outpost(sq: usize, color: Color, supported: u64, enemy_pawns: u64) -> bool {
+    let rel = color.relative_rank((sq / 8) as u8);
+    (3..=5).contains(&rel)
+        && supported & (1 << sq) != 0
+        && FRONT_SPAN[color.index()][sq] & ADJACENT_FILES[sq % 8] & enemy_pawns == 0
 }
 
 /// Enemy knights, bishops, rooks and queens that the pawns of `color` attack.
@@ -396,11 +444,14 @@ mod ix {
     pub const ISOLATED_EG: usize = ISOLATED_MG + 1;
     pub const DOUBLED_MG: usize = ISOLATED_EG + 1;
     pub const DOUBLED_EG: usize = DOUBLED_MG + 1;
-    pub const MOBILITY_MG: usize = DOUBLED_EG + 1;
+    pub const CONNECTED_MG: usize = DOUBLED_EG + 1;
+    pub const CONNECTED_EG: usize = CONNECTED_MG + 8;
+    pub const MOBILITY_MG: usize = CONNECTED_EG + 8;
     pub const MOBILITY_EG: usize = MOBILITY_MG + 4;
     pub const KING_ATTACK_MG: usize = MOBILITY_EG + 4;
     pub const SHELTER_MG: usize = KING_ATTACK_MG + 4;
-    pub const THREAT_PAWN_MG: usize = SHELTER_MG + 2;
+    pub const KING_DANGER_MG: usize = SHELTER_MG + 2;
+    pub const THREAT_PAWN_MG: usize = KING_DANGER_MG + 1;
     pub const THREAT_PAWN_EG: usize = THREAT_PAWN_MG + 1;
     pub const THREAT_MINOR_MG: usize = THREAT_PAWN_EG + 1;
     pub const THREAT_MINOR_EG: usize = THREAT_MINOR_MG + 1;
@@ -410,31 +461,33 @@ mod ix {
     pub const ROOK_OPEN_EG: usize = ROOK_OPEN_MG + 1;
     pub const ROOK_HALF_OPEN_MG: usize = ROOK_OPEN_EG + 1;
     pub const ROOK_HALF_OPEN_EG: usize = ROOK_HALF_OPEN_MG + 1;
-    pub const TEMPO: usize = ROOK_HALF_OPEN_EG + 1;
+    pub const OUTPOST_MG: usize = ROOK_HALF_OPEN_EG + 1;
+    pub const OUTPOST_EG: usize = OUTPOST_MG + 2;
+    pub const TEMPO: usize = OUTPOST_EG + 2;
     pub const PST_MG: usize = TEMPO + 1;
     pub const PST_EG: usize = PST_MG + 6 * 64;
 }
 
-/// The tables of the default weights, summed at compile time.
-static DEFAULT_TABLES: Tables = build_tables(&Weights::DEFAULT);
+/// The tables of the weights chess plays with, summed at compile time.
+static PLAYING_TABLES: Tables = build_tables(&TUNED_CHESS);
 
 /// The orthodox evaluator: its weights and the tables summed from them.
 #[derive(Clone, Debug)]
 pub struct ChessEval {
     weights: Weights,
-    /// `None` for the default weights, whose tables are `DEFAULT_TABLES`.
+    /// `None` for the weights chess plays with, whose tables are `PLAYING_TABLES`.
     tables: Option<Box<Tables>>,
 }
 
 impl Default for ChessEval {
     fn default() -> ChessEval {
-        ChessEval::new(Weights::DEFAULT)
+        ChessEval::new(TUNED_CHESS)
     }
 }
 
 impl ChessEval {
     pub fn new(weights: Weights) -> ChessEval {
-        let tables = (weights != Weights::DEFAULT).then(|| Box::new(build_tables(&weights)));
+        let tables = (weights != TUNED_CHESS).then(|| Box::new(build_tables(&weights)));
         ChessEval { weights, tables }
     }
 
@@ -445,11 +498,11 @@ impl ChessEval {
     /// Score of a placement from White's point of view, before the side-to-move flip
     /// and tempo.
     pub fn white_score(&self, board: &Board) -> i32 {
-        // The default weights are constants, so the compiler folds them into this
+        // The playing weights are constants, so the compiler folds them into this
         // path (1.3% fewer instructions per chess bench node than reading them);
         // other weights take the same code reading them from the evaluator.
         match &self.tables {
-            None => white_score(&Weights::DEFAULT, &DEFAULT_TABLES, board),
+            None => white_score(&TUNED_CHESS, &PLAYING_TABLES, board),
             Some(tables) => white_score(&self.weights, tables, board),
         }
     }
@@ -563,10 +616,7 @@ mod tests {
 
     #[test]
     fn start_position_is_balanced() {
-        assert_eq!(
-            eval(feerie_movegen::chess::START_FEN),
-            Weights::DEFAULT.tempo
-        );
+        assert_eq!(eval(feerie_movegen::chess::START_FEN), TUNED_CHESS.tempo);
     }
 
     #[test]
@@ -601,7 +651,11 @@ mod tests {
         };
         // White e5 and d4 (connected, so not isolated); no black pawn ahead: passed.
         let white = bb(&["e5", "d4"]);
-        let w = &Weights::DEFAULT;
+        let w = &Weights {
+            connected_mg: [0; 8],
+            connected_eg: [0; 8],
+            ..Weights::DEFAULT
+        };
         let free = pawn_structure(w, white, bb(&["a7"]), Color::White);
         // A black pawn on f6 guards e5's path (neighbouring file), d7 the d-pawn's.
         let stopped = pawn_structure(w, white, bb(&["f6", "d7"]), Color::White);
@@ -610,6 +664,58 @@ mod tests {
         // Black's view mirrors White's: a black pawn on e4 is as far as a white one on e5.
         let black = pawn_structure(w, bb(&["e4", "d5"]), bb(&["a2"]), Color::Black);
         assert_eq!(black, free);
+    }
+
+    #[test]
+    fn chains_and_phalanxes_are_connected() {
+        let bb = |sqs: &[&str]| {
+            sqs.iter()
+                .map(|s| 1u64 << feerie_movegen::Square::parse(s).unwrap().index())
+                .fold(0, |a, b| a | b)
+        };
+        let w = &Weights {
+            passed_mg: [0; 8],
+            isolated_mg: 0,
+            doubled_mg: 0,
+            connected_mg: [0, 1, 10, 100, 1000, 0, 0, 0],
+            ..Weights::DEFAULT
+        };
+        let theirs = bb(&["a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7"]);
+        // c3 defends d4 (a chain: only d4 counts); f4 and g4 stand side by side (both
+        // count); a2 stands alone.
+        let ours = bb(&["a2", "c3", "d4", "f4", "g4"]);
+        assert_eq!(
+            pawn_structure(w, ours, theirs, Color::White).0,
+            100 + 2 * 100
+        );
+        // Black's ranks count from its side: d5 defended by e6 is on its fourth rank.
+        let black = bb(&["e6", "d5"]);
+        assert_eq!(pawn_structure(w, black, 0, Color::Black).0, 100);
+    }
+
+    /// White's outpost terms, with knights counting 1 and bishops 100.
+    fn white_outposts(fen: &str) -> i32 {
+        let w = Weights {
+            mobility_mg: [0; 4],
+            king_attack_mg: [0; 4],
+            king_danger_mg: 0,
+            outpost_mg: [1, 100],
+            ..Weights::DEFAULT
+        };
+        let (mut mg, mut eg) = (0, 0);
+        let board = Chess::from_fen(fen).unwrap().board().clone();
+        super::mobility(&w, &board, Color::White, &mut mg, &mut eg);
+        mg
+    }
+
+    #[test]
+    fn outposts_are_defended_and_beyond_the_enemy_pawns() {
+        // Knight d5 defended by e4, no black pawn on c or e ahead: an outpost; the
+        // bishop f5 is defended by e4 too, but g7 can still drive it away.
+        assert_eq!(white_outposts("4k3/6p1/8/3N1B2/4P3/8/8/4K3 w - - 0 1"), 1);
+        // A black pawn on c7 can come to c6: no outpost. Undefended: none either.
+        assert_eq!(white_outposts("4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1"), 0);
+        assert_eq!(white_outposts("4k3/8/8/3N4/8/4P3/8/4K3 w - - 0 1"), 0);
     }
 
     #[test]
@@ -635,7 +741,7 @@ mod tests {
             ..Weights::DEFAULT
         });
         assert_eq!(
-            lenient.evaluate(&pos) - ChessEval::default().evaluate(&pos),
+            lenient.evaluate(&pos) - ChessEval::new(Weights::DEFAULT).evaluate(&pos),
             Weights::DEFAULT.doubled_eg
         );
     }
@@ -680,7 +786,7 @@ mod tests {
         let w = &Weights::DEFAULT;
         assert_eq!(w.mobility_mg[0], w.mobility_eg[0]);
         assert_eq!(
-            ChessEval::default().evaluate(&pos) - still.evaluate(&pos),
+            ChessEval::new(Weights::DEFAULT).evaluate(&pos) - still.evaluate(&pos),
             4 * w.mobility_mg[0]
         );
     }
@@ -692,6 +798,7 @@ mod tests {
             mobility_mg: [0; 4],
             king_attack_mg: [1; 4],
             shelter_mg: [100, 10_000],
+            king_danger_mg: 0,
             ..Weights::DEFAULT
         };
         let (mut mg, mut eg) = (0, 0);
@@ -803,6 +910,30 @@ mod tests {
         );
     }
 
+    /// White's king danger term alone, weight 1.
+    fn white_king_danger(fen: &str) -> i32 {
+        let w = Weights {
+            mobility_mg: [0; 4],
+            king_attack_mg: [0; 4],
+            king_danger_mg: 1,
+            ..Weights::DEFAULT
+        };
+        let (mut mg, mut eg) = (0, 0);
+        let board = Chess::from_fen(fen).unwrap().board().clone();
+        super::mobility(&w, &board, Color::White, &mut mg, &mut eg);
+        mg
+    }
+
+    #[test]
+    fn king_danger_grows_with_the_square_of_combined_attacks() {
+        // Queen h5 hits f7, h7 and h8 of the zone of g8 (15 units), the knight f6 hits
+        // g8 and h7 (4 units): 19 * 19 / 16.
+        assert_eq!(white_king_danger("6k1/8/5N2/7Q/8/8/8/6K1 b - - 0 1"), 22);
+        // The queen alone is one attacker: no danger.
+        assert_eq!(white_king_danger("6k1/8/8/7Q/8/8/8/6K1 b - - 0 1"), 0);
+        assert_eq!(super::king_danger(5, 100), 100);
+    }
+
     #[test]
     fn lone_minor_is_drawish() {
         assert!(eval("8/8/4k3/8/8/3NK3/8/8 w - - 0 1").abs() < 40);
@@ -842,8 +973,9 @@ mod tests {
         let pos = Einstein::from_fen(fen).unwrap();
         assert_eq!(
             ChessEval::default().evaluate(&pos),
-            -ChessEval::default().white_score(pos.board()) + Weights::DEFAULT.tempo
+            -ChessEval::default().white_score(pos.board()) + TUNED_CHESS.tempo
         );
-        assert!(ChessEval::default().evaluate(&pos) < -50);
+        // The pawn counts for White, whose placement is ahead by more than half a pawn.
+        assert!(ChessEval::default().white_score(pos.board()) > 50);
     }
 }

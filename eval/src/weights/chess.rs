@@ -41,6 +41,10 @@ pub struct Weights {
     /// Penalty for each pawn beyond the first on a file.
     pub doubled_mg: i32,
     pub doubled_eg: i32,
+    /// Bonus by relative rank for a pawn defended by a pawn or with a pawn beside it on
+    /// its rank: a chain or a phalanx holds and supports advances.
+    pub connected_mg: [i32; 8],
+    pub connected_eg: [i32; 8],
     /// Mobility per knight, bishop, rook and queen: per square it attacks beyond
     /// `MOBILITY_CENTRE` (fewer cost), counting only squares free of its own side's
     /// pieces and out of reach of the enemy pawns.
@@ -52,6 +56,10 @@ pub struct Weights {
     /// Middlegame bonus per own pawn in front of the king (its file and the two next to
     /// it), one and two ranks ahead.
     pub shelter_mg: [i32; 2],
+    /// Middlegame bonus per unit of king danger: the square of the attack units on the
+    /// enemy king's zone (knight and bishop 2 per square, rook 3, queen 5; at most 40)
+    /// over 16, when at least two pieces attack it.
+    pub king_danger_mg: i32,
     /// Bonus per enemy knight, bishop, rook or queen a pawn attacks.
     pub threat_pawn_mg: i32,
     pub threat_pawn_eg: i32,
@@ -67,6 +75,10 @@ pub struct Weights {
     pub rook_open_eg: i32,
     pub rook_half_open_mg: i32,
     pub rook_half_open_eg: i32,
+    /// Bonus for a knight and a bishop on an outpost: the fourth to sixth rank,
+    /// defended by a pawn, where no enemy pawn can ever attack it.
+    pub outpost_mg: [i32; 2],
+    pub outpost_eg: [i32; 2],
     /// Small bonus for having the move: evaluations at odd and even depths agree better.
     pub tempo: i32,
     /// Middlegame piece-square tables by piece kind index.
@@ -92,10 +104,13 @@ impl Weights {
         isolated_eg: 15,
         doubled_mg: 10,
         doubled_eg: 20,
+        connected_mg: [0, 4, 6, 8, 14, 25, 40, 0],
+        connected_eg: [0, 2, 4, 6, 10, 20, 30, 0],
         mobility_mg: [4, 5, 2, 1],
         mobility_eg: [4, 5, 4, 2],
         king_attack_mg: [8, 6, 6, 5],
         shelter_mg: [12, 6],
+        king_danger_mg: 2,
         threat_pawn_mg: 40,
         threat_pawn_eg: 30,
         threat_minor_mg: 30,
@@ -106,15 +121,22 @@ impl Weights {
         rook_open_eg: 10,
         rook_half_open_mg: 12,
         rook_half_open_eg: 8,
+        outpost_mg: [25, 12],
+        outpost_eg: [15, 6],
         tempo: 10,
         pst_mg: [PAWN_MG, KNIGHT_MG, BISHOP_MG, ROOK_MG, QUEEN_MG, KING_MG],
         pst_eg: [PAWN_EG, KNIGHT_EG, BISHOP_EG, ROOK_EG, QUEEN_EG, KING_EG],
     };
 }
 
+// `TUNED_CHESS`: the weights `feerie tune` fitted to self-play with the piece-square
+// tables held, which won their SPRT match against `DEFAULT` (docs/tuning.md).
+include!("tuned/chess.rs");
+
+/// The weights chess plays with: the tuned ones.
 impl Default for Weights {
     fn default() -> Weights {
-        Weights::DEFAULT
+        TUNED_CHESS
     }
 }
 
@@ -289,10 +311,13 @@ impl WeightFields for Weights {
             isolated_eg,
             doubled_mg,
             doubled_eg,
+            connected_mg,
+            connected_eg,
             mobility_mg,
             mobility_eg,
             king_attack_mg,
             shelter_mg,
+            king_danger_mg,
             threat_pawn_mg,
             threat_pawn_eg,
             threat_minor_mg,
@@ -303,6 +328,8 @@ impl WeightFields for Weights {
             rook_open_eg,
             rook_half_open_mg,
             rook_half_open_eg,
+            outpost_mg,
+            outpost_eg,
             tempo,
             pst_mg,
             pst_eg,
@@ -324,10 +351,13 @@ impl WeightFields for Weights {
             Field::scalar("isolated_eg", isolated_eg),
             Field::scalar("doubled_mg", doubled_mg),
             Field::scalar("doubled_eg", doubled_eg),
+            Field::array("connected_mg", connected_mg),
+            Field::array("connected_eg", connected_eg),
             Field::array("mobility_mg", mobility_mg),
             Field::array("mobility_eg", mobility_eg),
             Field::array("king_attack_mg", king_attack_mg),
             Field::array("shelter_mg", shelter_mg),
+            Field::scalar("king_danger_mg", king_danger_mg),
             Field::scalar("threat_pawn_mg", threat_pawn_mg),
             Field::scalar("threat_pawn_eg", threat_pawn_eg),
             Field::scalar("threat_minor_mg", threat_minor_mg),
@@ -338,6 +368,8 @@ impl WeightFields for Weights {
             Field::scalar("rook_open_eg", rook_open_eg),
             Field::scalar("rook_half_open_mg", rook_half_open_mg),
             Field::scalar("rook_half_open_eg", rook_half_open_eg),
+            Field::array("outpost_mg", outpost_mg),
+            Field::array("outpost_eg", outpost_eg),
             Field::scalar("tempo", tempo),
             Field::table("pst_mg", pst_mg),
             Field::table("pst_eg", pst_eg),

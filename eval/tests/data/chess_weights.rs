@@ -15,10 +15,13 @@ pub const TUNED: Weights = Weights {
     isolated_eg: 15,
     doubled_mg: 11,
     doubled_eg: 22,
+    connected_mg: [0, 5, 6, 7, 15, 24, 41, 1],
+    connected_eg: [1, 2, 3, 6, 11, 20, 29, 0],
     mobility_mg: [3, 6, 2, 1],
     mobility_eg: [5, 4, 3, 2],
     king_attack_mg: [7, 6, 5, 4],
     shelter_mg: [11, 7],
+    king_danger_mg: 3,
     threat_pawn_mg: 41,
     threat_pawn_eg: 29,
     threat_minor_mg: 31,
@@ -29,6 +32,8 @@ pub const TUNED: Weights = Weights {
     rook_open_eg: 11,
     rook_half_open_mg: 13,
     rook_half_open_eg: 7,
+    outpost_mg: [24, 13],
+    outpost_eg: [16, 5],
     tempo: 13,
     pst_mg: [
         [
