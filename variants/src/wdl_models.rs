@@ -6,13 +6,13 @@
 
 use feerie_eval::wdl::WdlModel;
 
-// Refitted to the engine of a44eba9 (its scores count the exchange evaluation and king
-// safety): `feerie datagen --variant chess --games 14000 --nodes 5000 --threads 2 --seed 7
-// --book books/chess.epd`. 20067 positions; W/D/L 7182/5732/7153; log-loss 0.6267 (results
-// alone 1.0934); the previous model scores 0.6301 on the same sample.
+// Refitted to the engine of 29ef6ae (tuned chess weights, whose scores are wider):
+// `feerie datagen --variant chess --games 2000 --nodes 5000 --threads 2 --seed 13 --book
+// books/chess.epd`. 21526 positions; W/D/L 7927/6194/7405; log-loss 0.5906 (results alone
+// 1.0934); the previous model scores 0.5934 on the same sample.
 pub const CHESS_WDL: WdlModel = WdlModel {
-    a: [304.5, -259.4],
-    b: [114.7, 29.0],
+    a: [278.6, -230.8],
+    b: [95.4, 41.9],
 };
 
 // 37995 positions; W/D/L 16179/4671/17145; log-loss 0.5739 (results alone 0.9803)
