@@ -8,13 +8,13 @@
 /// extrapolated from matches between levels, at half their self-play difference).
 /// Levels 19 and 20 scored alike; level 20, the full engine, is the top.
 const TABLE: [(f64, f64); 7] = [
-    (0.0, 865.0),
-    (4.0, 985.0),
-    (8.0, 1170.0),
-    (12.0, 1590.0),
-    (16.0, 1755.0),
-    (19.0, 1940.0),
-    (20.0, 1950.0),
+    (0.0, 880.0),
+    (4.0, 1020.0),
+    (8.0, 1250.0),
+    (12.0, 1780.0),
+    (16.0, 1985.0),
+    (19.0, 1995.0),
+    (20.0, 2005.0),
 ];
 
 /// The lowest and highest `UCI_Elo` (the table's ends).
