@@ -236,7 +236,17 @@ fn catch_ctrl_c(stop: &'static AtomicBool, message: &'static str) {
     }
 }
 
+/// Ctrl-C leaves at once with `INTERRUPTED`: perft has nothing to save. Installed rather
+/// than left to the default action so that it works even where the shell started us with
+/// SIGINT ignored (a background job of a script).
+fn exit_on_ctrl_c() {
+    if let Err(e) = ctrlc::set_handler(|| std::process::exit(INTERRUPTED)) {
+        eprintln!("feerie: warning: cannot catch Ctrl-C: {e}");
+    }
+}
+
 fn perft(args: &[String]) -> Result<(), String> {
+    exit_on_ctrl_c();
     let flags = parse_flags(
         args,
         &["--variant", "--fen", "--moves", "--depth", "--divide"],
