@@ -693,19 +693,33 @@ mod tests {
         assert_eq!(pawn_structure(w, black, 0, Color::Black).0, 100);
     }
 
+    /// The hand-set weights with every middlegame term `mobility` adds set to zero, so
+    /// that a test turns on only the one it checks.
+    const MOBILITY_SILENT: Weights = Weights {
+        mobility_mg: [0; 4],
+        king_attack_mg: [0; 4],
+        king_danger_mg: 0,
+        threat_minor_mg: 0,
+        threat_rook_mg: 0,
+        outpost_mg: [0; 2],
+        ..Weights::DEFAULT
+    };
+
+    /// The middlegame sum of White's `mobility` terms under `w`.
+    fn white_mobility_mg(w: &Weights, fen: &str) -> i32 {
+        let (mut mg, mut eg) = (0, 0);
+        let board = Chess::from_fen(fen).unwrap().board().clone();
+        super::mobility(w, &board, Color::White, &mut mg, &mut eg);
+        mg
+    }
+
     /// White's outpost terms, with knights counting 1 and bishops 100.
     fn white_outposts(fen: &str) -> i32 {
         let w = Weights {
-            mobility_mg: [0; 4],
-            king_attack_mg: [0; 4],
-            king_danger_mg: 0,
             outpost_mg: [1, 100],
-            ..Weights::DEFAULT
+            ..MOBILITY_SILENT
         };
-        let (mut mg, mut eg) = (0, 0);
-        let board = Chess::from_fen(fen).unwrap().board().clone();
-        super::mobility(&w, &board, Color::White, &mut mg, &mut eg);
-        mg
+        white_mobility_mg(&w, fen)
     }
 
     #[test]
@@ -751,12 +765,9 @@ mod tests {
     fn white_mobility(fen: &str) -> i32 {
         let w = Weights {
             mobility_mg: [1; 4],
-            ..Weights::DEFAULT
+            ..MOBILITY_SILENT
         };
-        let (mut mg, mut eg) = (0, 0);
-        let board = Chess::from_fen(fen).unwrap().board().clone();
-        super::mobility(&w, &board, Color::White, &mut mg, &mut eg);
-        mg
+        white_mobility_mg(&w, fen)
     }
 
     #[test]
@@ -795,11 +806,9 @@ mod tests {
     /// and 100 for the shelter's first rank, 10 000 for its second.
     fn white_king_terms(fen: &str) -> i32 {
         let w = Weights {
-            mobility_mg: [0; 4],
             king_attack_mg: [1; 4],
             shelter_mg: [100, 10_000],
-            king_danger_mg: 0,
-            ..Weights::DEFAULT
+            ..MOBILITY_SILENT
         };
         let (mut mg, mut eg) = (0, 0);
         let board = Chess::from_fen(fen).unwrap().board().clone();
@@ -827,12 +836,10 @@ mod tests {
     /// pawn threats count 1, minor threats 100, rook threats 10 000.
     fn white_threats(fen: &str) -> i32 {
         let w = Weights {
-            mobility_mg: [0; 4],
-            king_attack_mg: [0; 4],
             threat_pawn_mg: 1,
             threat_minor_mg: 100,
             threat_rook_mg: 10_000,
-            ..Weights::DEFAULT
+            ..MOBILITY_SILENT
         };
         let (mut mg, mut eg) = (0, 0);
         let board = Chess::from_fen(fen).unwrap().board().clone();
@@ -913,15 +920,10 @@ mod tests {
     /// White's king danger term alone, weight 1.
     fn white_king_danger(fen: &str) -> i32 {
         let w = Weights {
-            mobility_mg: [0; 4],
-            king_attack_mg: [0; 4],
             king_danger_mg: 1,
-            ..Weights::DEFAULT
+            ..MOBILITY_SILENT
         };
-        let (mut mg, mut eg) = (0, 0);
-        let board = Chess::from_fen(fen).unwrap().board().clone();
-        super::mobility(&w, &board, Color::White, &mut mg, &mut eg);
-        mg
+        white_mobility_mg(&w, fen)
     }
 
     #[test]
