@@ -53,11 +53,12 @@ Usage:
                            makes the first move (the attacker in #2, the defender
                            in h#2). Exit status 1 when a problem had an error,
                            130 after Ctrl-C (which prints what was found so far)
-  feerie book --variant V [--count N] [--plies MIN-MAX] [--max-cp CP] [--nodes N]
-              [--seed S] [--threads T] [--out FILE]
+  feerie book --variant V [--count N] [--plies MIN-MAX] [--min-cp CP] [--max-cp CP]
+              [--nodes N] [--seed S] [--threads T] [--out FILE]
                            an EPD book of balanced openings (books/ holds one per
                            variant): random lines without king walks, kept when a
-                           short search scores them within CP (default 50) of 0
+                           short search scores them within --max-cp (default 50)
+                           of 0 and at least --min-cp (default 0) away from it
   feerie datagen --variant V --games N --nodes K [--threads T] [--seed S]
                  [--shard K/N] [--book FILE] --out FILE
                            self-play data for tuning: quiet positions as lines

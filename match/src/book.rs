@@ -22,7 +22,11 @@ pub struct BookSettings {
     /// Random plies from the start position, from `min_plies` to `max_plies`.
     pub min_plies: usize,
     pub max_plies: usize,
-    /// The largest |score| kept, side to move's view, in centipawns.
+    /// The smallest and largest |score| kept, side to move's view, in centipawns. A
+    /// `min_cp` above zero makes an unbalanced book (as Stockfish's testing uses for
+    /// chess): in drawish variants the games between near equals are then decided by
+    /// who converts an edge or holds a worse position, not drawn.
+    pub min_cp: i32,
     pub max_cp: i32,
     pub seed: u64,
     /// Threads scoring candidates (the book is the same with any number).
@@ -181,8 +185,8 @@ pub fn make_book<P: Position>(
             scored.into_iter().flatten().collect();
         batch_entries.sort_by_key(|(i, _)| *i);
         for entry in batch_entries.into_iter().filter_map(|(_, e)| e) {
-            let level = entry.score.abs() <= settings.max_cp;
-            if book.len() < settings.count && level && seen.insert(position_key(&entry.fen)) {
+            let wanted = (settings.min_cp..=settings.max_cp).contains(&entry.score.abs());
+            if book.len() < settings.count && wanted && seen.insert(position_key(&entry.fen)) {
                 book.push(entry);
             }
         }
@@ -202,6 +206,7 @@ mod tests {
             count: 12,
             min_plies: 4,
             max_plies: 8,
+            min_cp: 0,
             max_cp: 0,
             seed: 5,
             threads,
@@ -290,6 +295,27 @@ mod tests {
             .map(|entry| entry.moves)
             .collect();
         assert_eq!(lines.len(), 32);
+    }
+
+    /// With a floor on |score|, only unbalanced openings are kept: here a side a piece up
+    /// (material counts pieces, so 100 cp is one piece), never an even position.
+    #[test]
+    fn an_unbalanced_book_keeps_only_scores_within_its_range() {
+        let never = AtomicBool::new(false);
+        let unbalanced = BookSettings {
+            count: 4,
+            min_plies: 6,
+            max_plies: 12,
+            min_cp: 100,
+            max_cp: 100,
+            ..settings(2)
+        };
+        let book = make_book::<Chess>(&unbalanced, &material, &never, &mut |_, _| {});
+        assert_eq!(book.len(), 4);
+        for entry in &book {
+            assert_eq!(entry.score.abs(), 100, "{entry:?}");
+            assert_eq!(material(&Chess::from_fen(&entry.fen).unwrap()), entry.score);
+        }
     }
 
     #[test]

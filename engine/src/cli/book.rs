@@ -7,7 +7,8 @@ use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
-const USAGE: &str = "usage: feerie book --variant V [--count N] [--plies MIN-MAX] [--max-cp CP] \
+const USAGE: &str =
+    "usage: feerie book --variant V [--count N] [--plies MIN-MAX] [--min-cp CP] [--max-cp CP] \
                      [--nodes N] [--seed S] [--threads T] [--out FILE]";
 
 /// Set by Ctrl-C: the book so far is written.
@@ -58,12 +59,13 @@ impl VariantVisitor for &BookRequest {
         });
         eprintln!();
         let header = format!(
-            "# {} openings of {}: {}-{} random plies without king walks, |score| <= {} cp \
+            "# {} openings of {}: {}-{} random plies without king walks, {} <= |score| <= {} cp \
              by a {}-node search; made by `feerie book --seed {}`",
             book.len(),
             V::NAME,
             self.settings.min_plies,
             self.settings.max_plies,
+            self.settings.min_cp,
             self.settings.max_cp,
             nodes,
             self.settings.seed
@@ -82,6 +84,7 @@ fn parse(args: &[String]) -> Result<BookRequest, String> {
             count: 200,
             min_plies: 6,
             max_plies: 10,
+            min_cp: 0,
             max_cp: 50,
             seed: 1,
             threads,
@@ -104,6 +107,7 @@ fn parse(args: &[String]) -> Result<BookRequest, String> {
                     .ok_or_else(|| format!("--plies: '{value}' is not MIN-MAX (e.g. 6-10)"))?;
                 (settings.min_plies, settings.max_plies) = (min, max);
             }
+            "--min-cp" => settings.min_cp = number("centipawns")?.min(30_000) as i32,
             "--max-cp" => settings.max_cp = number("centipawns")?.min(30_000) as i32,
             "--nodes" => request.nodes = number("a node count")?.max(1),
             "--seed" => settings.seed = number("a seed")?,
@@ -111,6 +115,13 @@ fn parse(args: &[String]) -> Result<BookRequest, String> {
             "--out" => request.out = Some(value.to_string()),
             other => return Err(format!("unknown flag '{other}'")),
         }
+    }
+    let settings = &request.settings;
+    if settings.min_cp > settings.max_cp {
+        return Err(format!(
+            "--min-cp {} is above --max-cp {}: no score can be kept",
+            settings.min_cp, settings.max_cp
+        ));
     }
     Ok(request)
 }
@@ -123,7 +134,7 @@ mod tests {
     #[test]
     fn flags_are_read_and_bad_ones_refused() {
         let r = parse(&args(
-            "--variant dynamo --count 5 --plies 4-8 --max-cp 30 --nodes 1000 --seed 9 \
+            "--variant dynamo --count 5 --plies 4-8 --min-cp 10 --max-cp 30 --nodes 1000 --seed 9 \
              --threads 2 --out x.epd",
         ))
         .unwrap();
@@ -134,6 +145,7 @@ mod tests {
                 count: 5,
                 min_plies: 4,
                 max_plies: 8,
+                min_cp: 10,
                 max_cp: 30,
                 seed: 9,
                 threads: 2
@@ -143,6 +155,8 @@ mod tests {
         for bad in [
             "--plies 8-4",
             "--plies 6",
+            "--min-cp 60",
+            "--min-cp 40 --max-cp 30",
             "--count x",
             "--variant foo",
             "--seed",
