@@ -2,10 +2,31 @@
 //! move that costs nothing, since most quiet moves step the mover down.
 
 use super::{butterfly, has_pieces, SearchPolicy};
-use feerie_movegen::einstein::{EinsteinPosition, Move, Mutation};
+use feerie_movegen::einstein::{Anti, EinsteinPosition, Move, Mutation, Reverse, Standard};
 use feerie_movegen::{PieceKind, Position};
 
-impl<M: Mutation> SearchPolicy for EinsteinPosition<M> {
+/// What the search does differently per Einstein variant: each choice is one that an
+/// SPRT run proved in that variant (docs/search.md).
+pub trait EinsteinSearch: Mutation {
+    /// See `SearchPolicy::INTERNAL_ITERATIVE_REDUCTION`.
+    const INTERNAL_ITERATIVE_REDUCTION: bool;
+}
+
+impl EinsteinSearch for Standard {
+    const INTERNAL_ITERATIVE_REDUCTION: bool = true;
+}
+
+impl EinsteinSearch for Reverse {
+    const INTERNAL_ITERATIVE_REDUCTION: bool = false;
+}
+
+impl EinsteinSearch for Anti {
+    const INTERNAL_ITERATIVE_REDUCTION: bool = false;
+}
+
+impl<M: EinsteinSearch> SearchPolicy for EinsteinPosition<M> {
+    const INTERNAL_ITERATIVE_REDUCTION: bool = M::INTERNAL_ITERATIVE_REDUCTION;
+
     #[inline]
     fn is_noisy(&self, mv: Move) -> bool {
         mv.is_capture()
@@ -40,7 +61,7 @@ mod tests {
     use crate::policy::HISTORY_SIZE;
     use feerie_movegen::einstein::{MoveList, Reverse, Standard};
 
-    fn pos<M: Mutation>(fen: &str) -> EinsteinPosition<M> {
+    fn pos<M: EinsteinSearch>(fen: &str) -> EinsteinPosition<M> {
         EinsteinPosition::from_fen(fen).unwrap()
     }
 
