@@ -17,7 +17,7 @@ impl EinsteinSearch for Standard {
 }
 
 impl EinsteinSearch for Reverse {
-    const INTERNAL_ITERATIVE_REDUCTION: bool = false;
+    const INTERNAL_ITERATIVE_REDUCTION: bool = true;
 }
 
 impl EinsteinSearch for Anti {
