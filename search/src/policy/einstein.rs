@@ -21,7 +21,7 @@ impl EinsteinSearch for Reverse {
 }
 
 impl EinsteinSearch for Anti {
-    const INTERNAL_ITERATIVE_REDUCTION: bool = false;
+    const INTERNAL_ITERATIVE_REDUCTION: bool = true;
 }
 
 impl<M: EinsteinSearch> SearchPolicy for EinsteinPosition<M> {
