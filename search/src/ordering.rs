@@ -181,6 +181,13 @@ pub fn is_special(score: i32) -> bool {
     score >= KILLER_2
 }
 
+/// Whether the score `Picker::next` yielded a move with marks a noisy move expected to
+/// lose material (quiet moves score at most `HISTORY_MAX`, killers and better above).
+#[inline]
+pub fn is_losing_noisy(score: i32) -> bool {
+    (HISTORY_MAX + 1..LOSING_NOISY).contains(&score)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -358,5 +365,37 @@ mod tests {
             .count();
         assert!(losing > 0 && losing < order.len() - 1, "{order:?}");
         assert_eq!(order, expected);
+    }
+
+    /// The score each move is yielded with tells the noisy moves expected to lose
+    /// material from every other move, the quiet ones with the best history included.
+    #[test]
+    fn yielded_scores_tell_losing_noisy_moves() {
+        let pos =
+            Chess::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+                .unwrap();
+        let mut moves = <Chess as Position>::MoveList::default();
+        pos.legal_moves(&mut moves);
+        let mut history = History::default();
+        for _ in 0..100 {
+            history.update(
+                pos.history_index(pos.parse_move("g2g3").unwrap()),
+                HISTORY_MAX,
+            );
+        }
+        let killers = [pos.parse_move("a2a3").ok(), None];
+        let mut scores = Vec::new();
+        score_moves(&pos, &moves, None, killers, &history, &mut scores);
+        let mut picker = Picker::default();
+        let mut told = 0;
+        for i in 0.. {
+            let Some(mv) = picker.next(&pos, &mut moves, &mut scores) else {
+                break;
+            };
+            let losing = pos.is_noisy(mv) && pos.noisy_gain(mv).is_some_and(|g| g < 0);
+            assert_eq!(is_losing_noisy(scores[i]), losing, "{mv}");
+            told += usize::from(losing);
+        }
+        assert!(told > 0);
     }
 }

@@ -3,11 +3,11 @@
 //! main thread (id 0) watches the clock and reports.
 
 use crate::eval_cache::EvalCache;
-use crate::ordering::{is_special, score_moves, History, Killers, Picker};
+use crate::ordering::{is_losing_noisy, is_special, score_moves, History, Killers, Picker};
 use crate::params::{self, lmr_table};
 use crate::policy::SearchPolicy;
 use crate::time::TimeManager;
-use crate::tt::TransTable;
+use crate::tt::{TransTable, TtEntry};
 use crate::value::{clamp_eval, from_tt, to_tt, to_uci, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use crate::{Bound, Info, Score, Signals};
 use arrayvec::ArrayVec;
@@ -404,11 +404,11 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
             let mv = self.root_moves[i].mv;
             self.pos.play(mv);
             let score = if i == pv_idx {
-                -self.search(depth - 1, 1, -beta, -alpha, true)
+                -self.search(depth - 1, 1, -beta, -alpha, true, false)
             } else {
-                let s = -self.search(depth - 1, 1, -alpha - 1, -alpha, true);
+                let s = -self.search(depth - 1, 1, -alpha - 1, -alpha, true, true);
                 if s > alpha && s < beta && !self.stopped {
-                    -self.search(depth - 1, 1, -beta, -alpha, true)
+                    -self.search(depth - 1, 1, -beta, -alpha, true, false)
                 } else {
                     s
                 }
@@ -506,7 +506,8 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
         moves.contains(&mv).then_some(mv)
     }
 
-    /// Principal variation search below the root.
+    /// Principal variation search below the root. `cut_node`: the node is expected to
+    /// fail high (Stockfish's `cutNode`; always false at PV nodes).
     fn search(
         &mut self,
         mut depth: i32,
@@ -514,6 +515,7 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
         mut alpha: i32,
         mut beta: i32,
         null_ok: bool,
+        cut_node: bool,
     ) -> i32 {
         self.pv[ply].clear();
         let in_check = self.pos.in_check();
@@ -563,14 +565,18 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
             }
         }
 
-        let static_eval = if in_check { -INFINITY } else { self.evaluate() };
+        let raw_eval = if in_check { -INFINITY } else { self.evaluate() };
+        let (static_eval, unsearched_eval) = match entry {
+            Some(e) if P::TT_REFINES_EVAL && !in_check => refine_eval(raw_eval, e, ply, depth),
+            _ => (raw_eval, raw_eval),
+        };
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta near the leaves, a quiet move will not
             // lose it all.
             if depth <= params::REVERSE_FUTILITY_MAX_DEPTH
-                && static_eval - params::REVERSE_FUTILITY_MARGIN * depth >= beta
+                && unsearched_eval - params::REVERSE_FUTILITY_MARGIN * depth >= beta
             {
-                return static_eval;
+                return unsearched_eval;
             }
             // Null move: if passing still beats beta, a real move will too, unless in
             // zugzwang, which `null_move_safe` rules out for the variant.
@@ -581,7 +587,7 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
             {
                 let r = params::null_move_reduction(depth, static_eval - beta);
                 self.pos.play_null();
-                let s = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+                let s = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false, !cut_node);
                 self.pos.undo();
                 if self.stopped {
                     return 0;
@@ -652,11 +658,19 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
             }
             let new_depth = depth - 1;
             let score = if searched == 0 {
-                -self.search(new_depth, ply + 1, -beta, -alpha, true)
+                -self.search(
+                    new_depth,
+                    ply + 1,
+                    -beta,
+                    -alpha,
+                    true,
+                    !pv_node && !cut_node,
+                )
             } else {
                 let mut r = 0;
+                let losing = P::REDUCE_LOSING_NOISY && is_losing_noisy(order_score);
                 if depth >= params::LMR_MIN_DEPTH
-                    && quiet
+                    && (quiet || losing)
                     && !in_check
                     && !gives_check
                     && searched >= params::LMR_MIN_MOVES
@@ -668,15 +682,20 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
                     if is_special(order_score) {
                         r -= params::LMR_KILLER_RELIEF;
                     }
-                    r -= self.data.history.get(hist_index) / params::LMR_HISTORY_DIVISOR;
+                    if cut_node {
+                        r += P::CUT_NODE_REDUCTION;
+                    }
+                    if quiet {
+                        r -= self.data.history.get(hist_index) / params::LMR_HISTORY_DIVISOR;
+                    }
                     r = r.clamp(0, new_depth - 1);
                 }
-                let mut s = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, true);
+                let mut s = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, true, true);
                 if s > alpha && r > 0 && !self.stopped {
-                    s = -self.search(new_depth, ply + 1, -alpha - 1, -alpha, true);
+                    s = -self.search(new_depth, ply + 1, -alpha - 1, -alpha, true, !cut_node);
                 }
                 if s > alpha && s < beta && !self.stopped {
-                    s = -self.search(new_depth, ply + 1, -beta, -alpha, true);
+                    s = -self.search(new_depth, ply + 1, -beta, -alpha, true, false);
                 }
                 s
             };
@@ -876,4 +895,65 @@ fn mate_is_settled(score: i32, depth: usize) -> bool {
     const MARGIN_PLIES: usize = 4;
     let plies = (MATE - score.abs()) as usize;
     score.abs() >= MATE_BOUND && depth >= 2 * plies + MARGIN_PLIES
+}
+
+/// The static evaluation refined by a table entry: its score when the bound says the
+/// true value lies beyond the evaluation (exact; a lower bound above it; an upper
+/// bound below it), mate scores excepted. Returns the estimate for pruning that still
+/// searches (null move, futility) and the one for reverse futility, which returns
+/// unsearched: there only a score from at most one ply shallower stands in, or a
+/// shallow score could keep the node from ever being searched deeper (mates behind
+/// zugzwang were missed that way).
+fn refine_eval(raw_eval: i32, e: TtEntry, ply: usize, depth: i32) -> (i32, i32) {
+    let s = from_tt(e.score, ply);
+    let beyond = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => s > raw_eval,
+        Bound::Upper => s < raw_eval,
+    };
+    if !beyond || s.abs() >= MATE_BOUND {
+        return (raw_eval, raw_eval);
+    }
+    let recent = e.depth + 1 >= depth;
+    (s, if recent { s } else { raw_eval })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(score: i32, depth: i32, bound: Bound) -> TtEntry {
+        TtEntry {
+            mv: 0,
+            score,
+            depth,
+            bound,
+        }
+    }
+
+    /// The table's score replaces the evaluation only when its bound points beyond
+    /// it, never as a mate score, and for reverse futility only when it comes from at
+    /// most one ply shallower.
+    #[test]
+    fn table_scores_refine_the_evaluation_only_beyond_it() {
+        assert_eq!(refine_eval(10, entry(50, 5, Bound::Exact), 3, 6), (50, 50));
+        assert_eq!(
+            refine_eval(10, entry(-50, 5, Bound::Exact), 3, 6),
+            (-50, -50)
+        );
+        assert_eq!(refine_eval(10, entry(50, 5, Bound::Lower), 3, 6), (50, 50));
+        assert_eq!(refine_eval(10, entry(-50, 5, Bound::Lower), 3, 6), (10, 10));
+        assert_eq!(
+            refine_eval(10, entry(-50, 5, Bound::Upper), 3, 6),
+            (-50, -50)
+        );
+        assert_eq!(refine_eval(10, entry(50, 5, Bound::Upper), 3, 6), (10, 10));
+        // Two plies shallower: null move and futility take it, reverse futility not.
+        assert_eq!(refine_eval(10, entry(50, 4, Bound::Lower), 3, 6), (50, 10));
+        let mate = to_tt(MATE - 9, 3);
+        assert_eq!(
+            refine_eval(10, entry(mate, 5, Bound::Lower), 3, 6),
+            (10, 10)
+        );
+    }
 }

@@ -2,11 +2,15 @@
 //! static exchange evaluation to tell the losing ones.
 
 use super::exchange::{exchange_gain, Capture};
-use super::{butterfly, has_pieces, SearchPolicy};
+use super::{butterfly, pieces, SearchPolicy};
 use feerie_movegen::chess::Move;
-use feerie_movegen::{Chess, Position};
+use feerie_movegen::{Chess, PieceKind, Position};
 
 impl SearchPolicy for Chess {
+    const CUT_NODE_REDUCTION: i32 = 2;
+    const REDUCE_LOSING_NOISY: bool = true;
+    const TT_REFINES_EVAL: bool = true;
+
     #[inline]
     fn is_noisy(&self, mv: Move) -> bool {
         mv.is_capture() || mv.promotion().is_some()
@@ -41,7 +45,34 @@ impl SearchPolicy for Chess {
         butterfly(self.side_to_move(), mv.from(), mv.to())
     }
 
+    /// Pieces besides pawns, and more than a lone knight or bishop: that is where
+    /// zugzwang lives (in `kbK5/pp6/1P6/8/8/8/8/R7 w`, after 1.Ra6 every Black move
+    /// allows mate, passing would not).
     fn null_move_safe(&self) -> bool {
-        has_pieces(self.board(), self.side_to_move())
+        let board = self.board();
+        let ours = pieces(board, self.side_to_move());
+        let heavy = board.kind(PieceKind::Rook) | board.kind(PieceKind::Queen);
+        (ours & heavy).any() || ours.more_than_one()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A null move needs a rook, a queen or two pieces: a lone knight or bishop with
+    /// pawns is where zugzwang hides mates.
+    #[test]
+    fn null_move_needs_more_than_a_lone_minor_piece() {
+        let safe = |fen: &str| Chess::from_fen(fen).unwrap().null_move_safe();
+        // After 1.Ra6 of kbK5/pp6/1P6/8/8/8/8/R7: every Black move allows mate.
+        assert!(!safe("kbK5/pp6/RP6/8/8/8/8/8 b - - 1 1"));
+        assert!(!safe("4k3/pppp4/8/8/8/8/8/2N1K3 w - - 0 1"));
+        assert!(!safe("4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1"));
+        assert!(safe("4k3/8/8/8/8/8/PPP5/2B1K1N1 w - - 0 1"));
+        assert!(safe("4k3/8/8/8/8/8/8/3RK3 w - - 0 1"));
+        assert!(safe("4k3/8/8/8/8/8/8/3QK3 w - - 0 1"));
+        // Only the side to move counts.
+        assert!(!safe("3qk3/8/8/8/8/8/8/4K1N1 w - - 0 1"));
     }
 }

@@ -11,7 +11,7 @@ mod einstein;
 mod exchange;
 
 use feerie_movegen::board::Board;
-use feerie_movegen::{Color, PieceKind, Position, Square};
+use feerie_movegen::{Bitboard, Color, PieceKind, Position, Square};
 
 /// Size of the history tables the search keeps, indexed by
 /// [`SearchPolicy::history_index`]: side to move, from-square, to-square.
@@ -29,6 +29,20 @@ pub trait SearchPolicy: Position {
     /// Internal iterative reduction (`params::IIR_MIN_DEPTH`): on in the variants where
     /// an SPRT proved it.
     const INTERNAL_ITERATIVE_REDUCTION: bool = false;
+
+    /// Extra late move reduction, in plies, at expected cut nodes (nodes expected to
+    /// fail high, docs/search.md): a late quiet move there follows moves that should
+    /// have cut already. 0 where no SPRT proved it.
+    const CUT_NODE_REDUCTION: i32 = 0;
+
+    /// Late move reductions for noisy moves expected to lose material (ordered after
+    /// the killers), as for quiet moves: on where an SPRT proved it.
+    const REDUCE_LOSING_NOISY: bool = false;
+
+    /// The transposition table's score stands in for the static evaluation in pruning
+    /// when its bound says the true value lies beyond it (docs/search.md): on where an
+    /// SPRT proved it.
+    const TT_REFINES_EVAL: bool = false;
 
     /// Captures, promotions, removals of enemy pieces: the moves quiescence search looks
     /// at and move ordering puts first. A move that only throws away the mover's own
@@ -58,6 +72,11 @@ fn butterfly(side: Color, from: Square, to: Square) -> usize {
 /// usual guard against zugzwang for a null move.
 #[inline]
 fn has_pieces(board: &Board, side: Color) -> bool {
-    let ours = board.color(side);
-    (ours & !(board.kind(PieceKind::Pawn) | board.kind(PieceKind::King))).any()
+    pieces(board, side).any()
+}
+
+/// The pieces of `side` besides pawns and its king.
+#[inline]
+fn pieces(board: &Board, side: Color) -> Bitboard {
+    board.color(side) & !(board.kind(PieceKind::Pawn) | board.kind(PieceKind::King))
 }
