@@ -325,11 +325,10 @@ mod tests {
         assert!(at(mv("a5E/d5E")) > k);
     }
 
-    /// Finding losing exchanges as they come up orders the moves exactly as scoring
-    /// every exchange first does (selection sort, first of equals), in a position
-    /// with captures that win, break even and lose.
-    #[test]
-    fn late_exchange_checks_keep_the_order_of_early_ones() {
+    /// Kiwipete's legal moves and their scores, with a2a3 a killer and g2g3's history
+    /// raised by each of `g2g3_bonuses`: captures that win, break even and lose, a
+    /// killer, and a quiet move with history.
+    fn scored_kiwipete(g2g3_bonuses: &[i32]) -> (Chess, <Chess as Position>::MoveList, Vec<i32>) {
         let pos =
             Chess::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
                 .unwrap();
@@ -337,10 +336,22 @@ mod tests {
         pos.legal_moves(&mut moves);
         let killers = [pos.parse_move("a2a3").ok(), None];
         let mut history = History::default();
-        history.update(pos.history_index(pos.parse_move("g2g3").unwrap()), 900);
-        let mut eager: Vec<(i32, _)> = Vec::new();
+        let g2g3 = pos.history_index(pos.parse_move("g2g3").unwrap());
+        for &bonus in g2g3_bonuses {
+            history.update(g2g3, bonus);
+        }
         let mut scores = Vec::new();
         score_moves(&pos, &moves, None, killers, &history, &mut scores);
+        (pos, moves, scores)
+    }
+
+    /// Finding losing exchanges as they come up orders the moves exactly as scoring
+    /// every exchange first does (selection sort, first of equals), in a position
+    /// with captures that win, break even and lose.
+    #[test]
+    fn late_exchange_checks_keep_the_order_of_early_ones() {
+        let (pos, mut moves, mut scores) = scored_kiwipete(&[900]);
+        let mut eager: Vec<(i32, _)> = Vec::new();
         for (&mv, &score) in moves.iter().zip(&scores) {
             let exchange = pos.noisy_gain(mv).filter(|&g| pos.is_noisy(mv) && g < 0);
             eager.push((exchange.map_or(score, |g| LOSING_NOISY + g), mv));
@@ -371,21 +382,7 @@ mod tests {
     /// material from every other move, the quiet ones with the best history included.
     #[test]
     fn yielded_scores_tell_losing_noisy_moves() {
-        let pos =
-            Chess::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-                .unwrap();
-        let mut moves = <Chess as Position>::MoveList::default();
-        pos.legal_moves(&mut moves);
-        let mut history = History::default();
-        for _ in 0..100 {
-            history.update(
-                pos.history_index(pos.parse_move("g2g3").unwrap()),
-                HISTORY_MAX,
-            );
-        }
-        let killers = [pos.parse_move("a2a3").ok(), None];
-        let mut scores = Vec::new();
-        score_moves(&pos, &moves, None, killers, &history, &mut scores);
+        let (pos, mut moves, mut scores) = scored_kiwipete(&[HISTORY_MAX; 100]);
         let mut picker = Picker::default();
         let mut told = 0;
         for i in 0.. {
