@@ -34,6 +34,11 @@ fn promotion_gain(mv: Move) -> i32 {
 }
 
 impl SearchPolicy for Augsburg {
+    // Chess's three pieces, proven here by their own SPRT (docs/search.md).
+    const CUT_NODE_REDUCTION: i32 = 2;
+    const REDUCE_LOSING_NOISY: bool = true;
+    const TT_REFINES_EVAL: bool = true;
+
     fn is_noisy(&self, mv: Move) -> bool {
         mv.promotion().is_some() || self.victim_square(mv).is_some()
     }
