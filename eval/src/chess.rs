@@ -202,7 +202,8 @@ fn king_zone(board: &Board, color: Color) -> u64 {
 }
 
 /// Mobility of the knights, bishops, rooks and queens of `color`, their attacks on
-/// the enemy king's zone and their threats on enemy pieces worth more, positive good.
+/// the enemy king's zone, their safe checks and their threats on enemy pieces worth
+/// more, positive good.
 #[inline(always)]
 fn mobility<S: Sink>(w: &Weights, board: &Board, color: Color, mg: &mut S, eg: &mut S) {
     let enemy = color.flip();
@@ -213,6 +214,7 @@ fn mobility<S: Sink>(w: &Weights, board: &Board, color: Color, mg: &mut S, eg: &
     let queens = board.pieces(enemy, PieceKind::Queen).0;
     let heavy = board.pieces(enemy, PieceKind::Rook).0 | queens;
     let supported = pawn_attacks(board.pieces(color, PieceKind::Pawn), color).0;
+    let checks = check_squares(board, enemy, safe & !zone);
     let (mut attackers, mut units) = (0, 0);
     for (i, kind) in [
         PieceKind::Knight,
@@ -235,6 +237,8 @@ fn mobility<S: Sink>(w: &Weights, board: &Board, color: Color, mg: &mut S, eg: &
             eg.term(ix::MOBILITY_EG + i, w.mobility_eg[i], n);
             let hits = (reach.0 & zone).count_ones() as i32;
             mg.term(ix::KING_ATTACK_MG + i, w.king_attack_mg[i], hits);
+            let n = (reach.0 & checks[i]).count_ones() as i32;
+            mg.term(ix::SAFE_CHECK_MG + i, w.safe_check_mg[i], n);
             attackers += (hits > 0) as i32;
             units += hits * KING_DANGER_UNITS[i];
             match kind {
@@ -261,6 +265,20 @@ fn mobility<S: Sink>(w: &Weights, board: &Board, color: Color, mg: &mut S, eg: &
         w.king_danger_mg,
         king_danger(attackers, units),
     );
+}
+
+/// The squares among `safe` from which a knight, bishop, rook and queen would check
+/// the king of `color` (none without a king).
+#[inline(always)]
+fn check_squares(board: &Board, color: Color, safe: u64) -> [u64; 4] {
+    let Some(king) = board.king(color) else {
+        return [0; 4];
+    };
+    let occupied = board.occupied();
+    let knight = attacks::knight(king).0 & safe;
+    let bishop = attacks::bishop(king, occupied).0 & safe;
+    let rook = attacks::rook(king, occupied).0 & safe;
+    [knight, bishop, rook, bishop | rook]
 }
 
 /// Attack units per square of the enemy king's zone that a knight, bishop, rook or
@@ -449,7 +467,8 @@ mod ix {
     pub const MOBILITY_MG: usize = CONNECTED_EG + 8;
     pub const MOBILITY_EG: usize = MOBILITY_MG + 4;
     pub const KING_ATTACK_MG: usize = MOBILITY_EG + 4;
-    pub const SHELTER_MG: usize = KING_ATTACK_MG + 4;
+    pub const SAFE_CHECK_MG: usize = KING_ATTACK_MG + 4;
+    pub const SHELTER_MG: usize = SAFE_CHECK_MG + 4;
     pub const KING_DANGER_MG: usize = SHELTER_MG + 2;
     pub const THREAT_PAWN_MG: usize = KING_DANGER_MG + 1;
     pub const THREAT_PAWN_EG: usize = THREAT_PAWN_MG + 1;
@@ -698,6 +717,7 @@ mod tests {
     const MOBILITY_SILENT: Weights = Weights {
         mobility_mg: [0; 4],
         king_attack_mg: [0; 4],
+        safe_check_mg: [0; 4],
         king_danger_mg: 0,
         threat_minor_mg: 0,
         threat_rook_mg: 0,
@@ -711,6 +731,33 @@ mod tests {
         let board = Chess::from_fen(fen).unwrap().board().clone();
         super::mobility(w, &board, Color::White, &mut mg, &mut eg);
         mg
+    }
+
+    /// White's safe checks, knights counting 1, bishops 10, rooks 100, queens 1000.
+    fn white_safe_checks(fen: &str) -> i32 {
+        let w = Weights {
+            safe_check_mg: [1, 10, 100, 1000],
+            ..MOBILITY_SILENT
+        };
+        white_mobility_mg(&w, fen)
+    }
+
+    #[test]
+    fn safe_checks_count_the_squares_a_piece_could_check_from() {
+        // Knight g4: f6 and h6 check g8. Rook a1: a8. Queen d1: d8.
+        assert_eq!(
+            white_safe_checks("6k1/5p1p/8/8/6N1/8/8/R3K3 w - - 0 1"),
+            2 + 100
+        );
+        assert_eq!(
+            white_safe_checks("6k1/5p1p/8/8/6N1/8/8/R2QK3 w - - 0 1"),
+            2 + 100 + 1000
+        );
+        // The pawn g7 guards f6 and h6.
+        assert_eq!(white_safe_checks("6k1/5ppp/8/8/6N1/8/8/4K3 w - - 0 1"), 0);
+        // Rook g1 (giving check): g5, g4, g3 and g2; not g6 (the pawns guard it),
+        // nor g7, next to the king.
+        assert_eq!(white_safe_checks("6k1/5p1p/8/8/8/8/8/4K1R1 b - - 0 1"), 400);
     }
 
     /// White's outpost terms, with knights counting 1 and bishops 100.

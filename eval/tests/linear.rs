@@ -298,6 +298,7 @@ fn weight_names_are_the_rust_paths() {
             + 2 * 8
             + 2 * 4
             + 4
+            + 4
             + 2
             + 1
             + 3 * 2

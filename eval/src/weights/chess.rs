@@ -53,6 +53,10 @@ pub struct Weights {
     /// Middlegame bonus per square of the enemy king's zone (its square and the squares
     /// around) that a knight, bishop, rook or queen attacks.
     pub king_attack_mg: [i32; 4],
+    /// Middlegame bonus per square from which a knight, bishop, rook or queen could
+    /// check the enemy king next move: empty or enemy-held, out of reach of the enemy
+    /// pawns and not next to the king (where the king itself guards it).
+    pub safe_check_mg: [i32; 4],
     /// Middlegame bonus per own pawn in front of the king (its file and the two next to
     /// it), one and two ranks ahead.
     pub shelter_mg: [i32; 2],
@@ -109,6 +113,7 @@ impl Weights {
         mobility_mg: [4, 5, 2, 1],
         mobility_eg: [4, 5, 4, 2],
         king_attack_mg: [8, 6, 6, 5],
+        safe_check_mg: [0; 4],
         shelter_mg: [12, 6],
         king_danger_mg: 2,
         threat_pawn_mg: 40,
@@ -316,6 +321,7 @@ impl WeightFields for Weights {
             mobility_mg,
             mobility_eg,
             king_attack_mg,
+            safe_check_mg,
             shelter_mg,
             king_danger_mg,
             threat_pawn_mg,
@@ -356,6 +362,7 @@ impl WeightFields for Weights {
             Field::array("mobility_mg", mobility_mg),
             Field::array("mobility_eg", mobility_eg),
             Field::array("king_attack_mg", king_attack_mg),
+            Field::array("safe_check_mg", safe_check_mg),
             Field::array("shelter_mg", shelter_mg),
             Field::scalar("king_danger_mg", king_danger_mg),
             Field::scalar("threat_pawn_mg", threat_pawn_mg),

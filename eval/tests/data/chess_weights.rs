@@ -20,6 +20,7 @@ pub const TUNED: Weights = Weights {
     mobility_mg: [3, 6, 2, 1],
     mobility_eg: [5, 4, 3, 2],
     king_attack_mg: [7, 6, 5, 4],
+    safe_check_mg: [0, 0, 0, 0],
     shelter_mg: [11, 7],
     king_danger_mg: 3,
     threat_pawn_mg: 41,

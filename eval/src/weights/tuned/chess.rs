@@ -26,6 +26,7 @@ pub const TUNED_CHESS: Weights = Weights {
     mobility_mg: [4, 5, 4, 2],
     mobility_eg: [-1, 5, 3, 0],
     king_attack_mg: [4, 9, 5, 14],
+    safe_check_mg: [15, 28, 36, 24],
     shelter_mg: [21, 10],
     king_danger_mg: 3,
     threat_pawn_mg: 50,
