@@ -22,6 +22,7 @@
 //! (weakened play), `rng` (the project's pseudo-random generator). This file holds the
 //! public API.
 
+mod correction;
 mod eval_cache;
 mod ordering;
 pub mod params;
@@ -251,6 +252,7 @@ impl<P: SearchPolicy, E: Evaluator<P>> Searcher<P, E> {
             t.history.clear();
             t.killers.clear();
             t.evals.clear();
+            t.corrections.clear();
         }
     }
 

@@ -120,5 +120,15 @@ pub fn soft_time_scale(best_changes: f64) -> f64 {
     1.0 + best_changes.min(INSTABILITY_MAX) * INSTABILITY_STRETCH
 }
 
+/// Correction history (`correction.rs`): entries per side to move...
+pub const CORRECTION_ENTRIES: usize = 16_384;
+/// ...the largest correction, in centipawns...
+pub const CORRECTION_MAX: i32 = 128;
+/// ...and an update moves an entry by weight/`CORRECTION_WEIGHT_SCALE` of the way to
+/// the new error, the weight growing with the depth searched (plus one) up to
+/// `CORRECTION_MAX_WEIGHT`.
+pub const CORRECTION_WEIGHT_SCALE: i32 = 256;
+pub const CORRECTION_MAX_WEIGHT: i32 = 16;
+
 /// History values stay within +-HISTORY_MAX (the gravity formula of `History::update`).
 pub const HISTORY_MAX: i32 = 16_384;

@@ -2,6 +2,7 @@
 //! search and quiescence. Lazy SMP runs several of these over a shared TT; only the
 //! main thread (id 0) watches the clock and reports.
 
+use crate::correction::CorrectionHistory;
 use crate::eval_cache::EvalCache;
 use crate::ordering::{is_losing_noisy, is_special, score_moves, History, Killers, Picker};
 use crate::params::{self, lmr_table};
@@ -33,6 +34,7 @@ pub(crate) struct ThreadData<M: Copy + PartialEq> {
     pub history: History,
     pub killers: Killers<M>,
     pub evals: EvalCache,
+    pub corrections: CorrectionHistory,
 }
 
 impl<M: Copy + PartialEq> Default for ThreadData<M> {
@@ -41,6 +43,7 @@ impl<M: Copy + PartialEq> Default for ThreadData<M> {
             history: History::default(),
             killers: Killers::default(),
             evals: EvalCache::default(),
+            corrections: CorrectionHistory::default(),
         }
     }
 }
@@ -490,6 +493,16 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
         eval
     }
 
+    /// The static evaluation with the average error the correction history knows for
+    /// the position's pawns added (where the variant keeps one).
+    fn static_eval(&mut self) -> i32 {
+        let eval = self.evaluate();
+        match self.pos.correction_key() {
+            Some(key) => clamp_eval(eval + self.data.corrections.get(key)),
+            None => eval,
+        }
+    }
+
     /// Saves `mv` followed by the child's line as the PV of `ply`.
     #[inline]
     fn update_pv(&mut self, ply: usize, mv: P::Move) {
@@ -565,7 +578,11 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
             }
         }
 
-        let raw_eval = if in_check { -INFINITY } else { self.evaluate() };
+        let raw_eval = if in_check {
+            -INFINITY
+        } else {
+            self.static_eval()
+        };
         let (static_eval, unsearched_eval) = match entry {
             Some(e) if P::TT_REFINES_EVAL && !in_check => refine_eval(raw_eval, e, ply, depth),
             _ => (raw_eval, raw_eval),
@@ -732,6 +749,19 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
         } else {
             Bound::Upper
         };
+        // The correction history learns how wrong the evaluation was, where the score
+        // says so: not after a noisy best move (the material changed, not the
+        // judgement), nor from a bound on the evaluation's own side.
+        let informative = match bound {
+            Bound::Lower => best > raw_eval,
+            Bound::Upper => best < raw_eval,
+            Bound::Exact => true,
+        };
+        if !in_check && informative && best_move.is_none_or(|m| !self.pos.is_noisy(m)) {
+            if let Some(key) = self.pos.correction_key() {
+                self.data.corrections.update(key, depth, raw_eval, best);
+            }
+        }
         self.tt.store(
             hash,
             best_move.map_or(0, |m| m.to_bits()),
@@ -806,7 +836,7 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
 
         let mut best = -MATE + ply as i32;
         if !in_check {
-            best = self.evaluate();
+            best = self.static_eval();
             if best >= beta {
                 return best;
             }

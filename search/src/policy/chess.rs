@@ -4,7 +4,7 @@
 use super::exchange::{exchange_gain, Capture};
 use super::{butterfly, pieces, SearchPolicy};
 use feerie_movegen::chess::Move;
-use feerie_movegen::{Chess, PieceKind, Position};
+use feerie_movegen::{Chess, Color, PieceKind, Position};
 
 impl SearchPolicy for Chess {
     const CUT_NODE_REDUCTION: i32 = 2;
@@ -40,6 +40,17 @@ impl SearchPolicy for Chess {
         Some(exchange_gain(self.board(), capture, |kind| kind))
     }
 
+    /// The pawns of both sides, hashed, and the side to move in the lowest bit.
+    #[inline]
+    fn correction_key(&self) -> Option<u64> {
+        let board = self.board();
+        let white = board.pieces(Color::White, PieceKind::Pawn).0;
+        let black = board.pieces(Color::Black, PieceKind::Pawn).0;
+        let pawns =
+            white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        Some((pawns >> 32) << 1 | self.side_to_move().index() as u64)
+    }
+
     #[inline]
     fn history_index(&self, mv: Move) -> usize {
         butterfly(self.side_to_move(), mv.from(), mv.to())
@@ -59,6 +70,30 @@ impl SearchPolicy for Chess {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The correction key follows the pawns and the side to move, nothing else.
+    #[test]
+    fn correction_keys_are_the_pawns_and_the_side_to_move() {
+        let key = |fen: &str| Chess::from_fen(fen).unwrap().correction_key().unwrap();
+        let start = key("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        // Pieces moved, same pawns, same side: the same key.
+        assert_eq!(
+            start,
+            key("r1bqkbnr/pppppppp/2n5/8/8/2N5/PPPPPPPP/R1BQKBNR w KQkq - 2 2")
+        );
+        // The other side to move, a pawn moved, a pawn of either side gone: new keys.
+        let others = [
+            key("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1"),
+            key("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1"),
+            key("rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1"),
+            key("rnbqkbnr/pppp1ppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        ];
+        for k in others {
+            assert_ne!(k, start);
+        }
+        assert_eq!(start & 1, 0);
+        assert_eq!(others[0] & 1, 1);
+    }
 
     /// A null move needs a rook, a queen or two pieces: a lone knight or bishop with
     /// pawns is where zugzwang hides mates.

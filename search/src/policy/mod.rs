@@ -44,6 +44,13 @@ pub trait SearchPolicy: Position {
     /// SPRT proved it.
     const TT_REFINES_EVAL: bool = false;
 
+    /// The key of the correction history (`search/src/correction.rs`): the same for
+    /// positions whose evaluation errs alike (in chess, the same pawns and side to
+    /// move). `None` where no SPRT proved the correction.
+    fn correction_key(&self) -> Option<u64> {
+        None
+    }
+
     /// Captures, promotions, removals of enemy pieces: the moves quiescence search looks
     /// at and move ordering puts first. A move that only throws away the mover's own
     /// material is not noisy.
