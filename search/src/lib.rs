@@ -442,6 +442,7 @@ impl<P: SearchPolicy, E: Evaluator<P>> Searcher<P, E> {
                 score: -value::INFINITY,
                 pv: vec![mv],
                 seldepth: 0,
+                nodes: 0,
             });
         }
         out

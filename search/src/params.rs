@@ -120,6 +120,20 @@ pub fn soft_time_scale(best_changes: f64) -> f64 {
     1.0 + best_changes.min(INSTABILITY_MAX) * INSTABILITY_STRETCH
 }
 
+/// The soft time limit is multiplied by 1 + `EFFORT_SLOPE` × (`EFFORT_PIVOT` − the
+/// best root move's share of the root nodes). The pivot is about the mean share in
+/// opening positions at 100 ms a move, so the time spent on average stays the same.
+pub const EFFORT_PIVOT: f64 = 0.5;
+pub const EFFORT_SLOPE: f64 = 1.0;
+
+/// The factor on the soft time limit when the best move took `best_share` of the
+/// root's nodes: less time when the other moves are refuted cheaply, more when they
+/// are hard to refute.
+#[inline]
+pub fn effort_time_scale(best_share: f64) -> f64 {
+    1.0 + EFFORT_SLOPE * (EFFORT_PIVOT - best_share)
+}
+
 /// Correction history (`correction.rs`): entries per side to move...
 pub const CORRECTION_ENTRIES: usize = 16_384;
 /// ...the largest correction, in centipawns...

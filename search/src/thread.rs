@@ -72,6 +72,8 @@ pub(crate) struct RootMove<M> {
     pub score: i32,
     pub pv: Vec<M>,
     pub seldepth: usize,
+    /// Nodes searched under this move since the search began (all iterations).
+    pub nodes: u64,
 }
 
 /// A completed MultiPV line of the last finished iteration.
@@ -245,7 +247,10 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
                     best_changes += 1.0;
                 }
                 prev_best = Some(best);
-                if self.should_stop_deepening(plan, completed[0].score, d, best_changes) {
+                let effort = best_move_share(&self.root_moves);
+                let scale =
+                    params::soft_time_scale(best_changes) * params::effort_time_scale(effort);
+                if self.should_stop_deepening(plan, completed[0].score, d, scale) {
                     break;
                 }
             } else if self.shared.stop.load(Relaxed) {
@@ -282,13 +287,7 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
         }
     }
 
-    fn should_stop_deepening(
-        &self,
-        plan: Plan,
-        score: i32,
-        depth: usize,
-        best_changes: f64,
-    ) -> bool {
+    fn should_stop_deepening(&self, plan: Plan, score: i32, depth: usize, soft_scale: f64) -> bool {
         if let Some(n) = plan.mate {
             if let Score::Mate(m) = to_uci(score) {
                 if m > 0 && m as u32 <= n {
@@ -307,7 +306,7 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
         if self.root_moves.len() == 1 && !tm.is_pondering() {
             return true;
         }
-        tm.soft_exceeded(params::soft_time_scale(best_changes))
+        tm.soft_exceeded(soft_scale)
     }
 
     fn report(
@@ -405,6 +404,7 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
         let mut best = -INFINITY;
         for i in pv_idx..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
+            let nodes_before = self.nodes;
             self.pos.play(mv);
             let score = if i == pv_idx {
                 -self.search(depth - 1, 1, -beta, -alpha, true, false)
@@ -417,6 +417,7 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
                 }
             };
             self.pos.undo();
+            self.root_moves[i].nodes += self.nodes - nodes_before;
             if self.stopped {
                 return best;
             }
@@ -927,6 +928,13 @@ fn mate_is_settled(score: i32, depth: usize) -> bool {
     score.abs() >= MATE_BOUND && depth >= 2 * plies + MARGIN_PLIES
 }
 
+/// The best (first) root move's share of the nodes searched under all root moves:
+/// near 1 when the others are refuted at once (little to gain from more time).
+fn best_move_share<M>(root_moves: &[RootMove<M>]) -> f64 {
+    let total: u64 = root_moves.iter().map(|r| r.nodes).sum();
+    root_moves.first().map_or(0, |r| r.nodes) as f64 / total.max(1) as f64
+}
+
 /// The static evaluation refined by a table entry: its score when the bound says the
 /// true value lies beyond the evaluation (exact; a lower bound above it; an upper
 /// bound below it), mate scores excepted. Returns the estimate for pruning that still
@@ -959,6 +967,29 @@ mod tests {
             depth,
             bound,
         }
+    }
+
+    fn root_move(nodes: u64) -> RootMove<u32> {
+        RootMove {
+            mv: 0,
+            score: 0,
+            pv: Vec::new(),
+            seldepth: 0,
+            nodes,
+        }
+    }
+
+    /// A best move that took most of the root's nodes shortens the soft limit; one
+    /// that took few (the other moves were hard to refute) stretches it.
+    #[test]
+    fn the_best_moves_share_of_nodes_scales_the_soft_limit() {
+        let easy = best_move_share(&[root_move(900), root_move(60), root_move(40)]);
+        let hard = best_move_share(&[root_move(200), root_move(500), root_move(300)]);
+        assert!((easy - 0.9).abs() < 1e-9 && (hard - 0.2).abs() < 1e-9);
+        assert!(params::effort_time_scale(easy) < 0.7);
+        assert!(params::effort_time_scale(hard) > 1.2);
+        assert!((params::effort_time_scale(params::EFFORT_PIVOT) - 1.0).abs() < 1e-9);
+        assert_eq!(best_move_share::<u32>(&[root_move(0), root_move(0)]), 0.0);
     }
 
     /// The table's score replaces the evaluation only when its bound points beyond

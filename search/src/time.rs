@@ -49,6 +49,9 @@ pub struct TimeManager {
     pondering: bool,
     /// Never stops by itself (`infinite`): only `stop` ends the search.
     infinite: bool,
+    /// `movetime`: the whole time is the user's to give, so the soft limit is not
+    /// scaled.
+    fixed: bool,
 }
 
 impl TimeManager {
@@ -59,6 +62,7 @@ impl TimeManager {
             hard: None,
             pondering: limits.ponder,
             infinite: limits.infinite,
+            fixed: limits.movetime.is_some(),
         };
         if let Some(mt) = limits.movetime {
             let ms = (mt.as_millis() as u64).saturating_sub(overhead_ms).max(1);
@@ -98,13 +102,19 @@ impl TimeManager {
         !self.pondering && self.hard.is_some_and(|h| self.start.elapsed() >= h)
     }
 
-    /// Time not to start another iteration. `scale` stretches the soft limit (e.g. when
-    /// the best move keeps changing); 1.0 leaves it alone.
+    /// Time not to start another iteration. `scale` stretches or shrinks the soft limit
+    /// (by the best move's changes and share of the nodes); 1.0 leaves it alone.
     pub fn soft_exceeded(&self, scale: f64) -> bool {
         !self.pondering
             && self
-                .soft
-                .is_some_and(|s| self.start.elapsed().as_secs_f64() >= s.as_secs_f64() * scale)
+                .soft_limit(scale)
+                .is_some_and(|s| self.start.elapsed() >= s)
+    }
+
+    /// The soft limit scaled by `scale`, except under `movetime`, which is spent whole.
+    fn soft_limit(&self, scale: f64) -> Option<Duration> {
+        let scale = if self.fixed { 1.0 } else { scale };
+        self.soft.map(|s| s.mul_f64(scale))
     }
 
     /// Whether a clock or movetime limit exists at all.
@@ -163,6 +173,24 @@ mod tests {
         let (a, _) = budget(&clock(10_000, 0, None), 10);
         let (b, _) = budget(&clock(10_000, 1000, None), 10);
         assert!(b > a);
+    }
+
+    #[test]
+    fn movetime_is_spent_whole_and_a_clock_is_scaled() {
+        let movetime = Limits::<u8> {
+            movetime: Some(Duration::from_millis(1000)),
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&movetime, 0);
+        assert_eq!(tm.soft_limit(0.5), Some(Duration::from_millis(1000)));
+        let clocked = Limits::<u8> {
+            clock: Some(clock(60_000, 0, None)),
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&clocked, 0);
+        let soft = tm.soft_limit(1.0).unwrap();
+        assert_eq!(tm.soft_limit(0.5), Some(soft / 2));
+        assert_eq!(tm.soft_limit(2.0), Some(soft * 2));
     }
 
     #[test]
