@@ -562,6 +562,29 @@ fn tune_fits_datagen_output_and_writes_rust() {
     );
     assert_eq!(material(&held), material(&start));
     assert!(held.contains(" --hold material_\n"), "{held}");
+    // `--prior`: the pull towards the start keeps the material nearer it.
+    let pulled = tune(
+        &["--epochs", "50", "--rate", "5", "--prior", "100000"],
+        "pulled.rs",
+    );
+    let moved = |source: &str| -> i64 {
+        let numbers = |s: &str| -> Vec<i64> {
+            material(s)
+                .join(" ")
+                .split(|c: char| !c.is_ascii_digit() && c != '-')
+                .filter_map(|t| t.parse().ok())
+                .collect()
+        };
+        let (a, b) = (numbers(&start), numbers(source));
+        a.iter().zip(&b).map(|(x, y)| (x - y).abs()).sum()
+    };
+    assert!(pulled.contains(" --prior 100000\n"), "{pulled}");
+    assert!(
+        moved(&pulled) < moved(&fitted) / 2,
+        "pulled {}, free {}",
+        moved(&pulled),
+        moved(&fitted)
+    );
     let typo = run(&[
         "tune",
         "--variant",

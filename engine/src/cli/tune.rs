@@ -14,7 +14,8 @@ use std::time::Instant;
 const PRINT_EVERY: usize = 25;
 
 const USAGE: &str = "usage: feerie tune --variant V --data FILE [--data FILE]... [--epochs N] \
-                     [--rate R] [--lambda L] [--threads T] [--out FILE]";
+                     [--rate R] [--lambda L] [--prior P] [--hold PREFIX]... [--threads T] \
+                     [--out FILE]";
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq)]
@@ -85,7 +86,7 @@ impl VariantVisitor for &TuneRequest {
         let after_text = losses_text(outcome.after);
         let summary = vec![
             format!(
-                "feerie tune --variant {} --data {} --epochs {} --rate {} --lambda {}{}",
+                "feerie tune --variant {} --data {} --epochs {} --rate {} --lambda {}{}{}",
                 V::NAME,
                 paths
                     .iter()
@@ -95,6 +96,11 @@ impl VariantVisitor for &TuneRequest {
                 s.epochs,
                 s.rate,
                 s.lambda,
+                if s.prior > 0.0 {
+                    format!(" --prior {}", s.prior)
+                } else {
+                    String::new()
+                },
                 s.hold
                     .iter()
                     .map(|h| format!(" --hold {h}"))
@@ -154,6 +160,7 @@ fn parse(args: &[String]) -> Result<TuneRequest, String> {
             }
             "--threads" => threads = (number("a thread count")? as usize).clamp(1, 256),
             "--hold" => settings.hold.push(value.to_string()),
+            "--prior" => settings.prior = number("a pull towards the starting weights")?,
             other => return Err(format!("unknown flag '{other}'")),
         }
     }
@@ -178,7 +185,7 @@ mod tests {
     fn flags_are_read_and_bad_ones_refused() {
         let r = parse(&args(
             "--variant Dynamo --data a.data --data b.data --epochs 50 --rate 0.5 \
-             --lambda 0.25 --threads 2 --out w.rs --hold pst_ --hold tempo",
+             --lambda 0.25 --threads 2 --out w.rs --hold pst_ --hold tempo --prior 0.002",
         ))
         .unwrap();
         assert_eq!(r.variant, Variant::from_name("dynamo").unwrap());
@@ -189,6 +196,7 @@ mod tests {
         assert_eq!(r.threads, 2);
         assert_eq!(r.out, Some(PathBuf::from("w.rs")));
         assert_eq!(r.settings.hold, ["pst_", "tempo"]);
+        assert_eq!(r.settings.prior, 0.002);
         for bad in [
             "--data a",
             "--variant chess",
