@@ -202,6 +202,8 @@ mod tests {
             "--variant chess",
             "--variant chess --data a --lambda 2",
             "--variant chess --data a --rate -1",
+            "--variant chess --data a --prior -1",
+            "--variant chess --data a --prior much",
             "--variant chess --data a --epochs",
             "--variant xiangqi --data a",
             "--variant chess --data a --bogus 1",
