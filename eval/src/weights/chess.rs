@@ -135,7 +135,8 @@ impl Weights {
 }
 
 // `TUNED_CHESS`: the weights `feerie tune` fitted to self-play with the piece-square
-// tables held, which won their SPRT match against `DEFAULT` (docs/tuning.md).
+// tables held, which won their SPRT matches, the first against `DEFAULT`, the refit
+// of 2026-11-29 against the set before it (docs/tuning.md).
 include!("tuned/chess.rs");
 
 /// The weights chess plays with: the tuned ones.
