@@ -106,6 +106,14 @@ pub fn history_bonus(depth: i32) -> i32 {
     (HISTORY_BONUS_SCALE * depth * depth).min(HISTORY_BONUS_MAX)
 }
 
+/// The steeper history bonus of `SearchPolicy::STEEP_HISTORY_BONUS`: Stockfish 11's
+/// shape scaled to our history bound, so the shallow cutoffs, the most numerous,
+/// teach the ordering too.
+#[inline]
+pub fn steep_history_bonus(depth: i32) -> i32 {
+    (44 * depth * depth + 210 * depth - 200).clamp(0, HISTORY_MAX / 2)
+}
+
 /// Each iteration keeps this share of the best-move changes counted before it...
 pub const INSTABILITY_DECAY: f64 = 0.5;
 /// ...and the soft time limit stretches by this much per change counted, up to
@@ -146,3 +154,25 @@ pub const CORRECTION_MAX_WEIGHT: i32 = 16;
 
 /// History values stay within +-HISTORY_MAX (the gravity formula of `History::update`).
 pub const HISTORY_MAX: i32 = 16_384;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The steeper bonus rewards every cutoff (none at depth 1 under the old rule was
+    /// worth more), grows with depth and stays within half the history bound, so one
+    /// cutoff cannot saturate an entry.
+    #[test]
+    fn steep_history_bonus_grows_within_half_the_bound() {
+        assert_eq!(steep_history_bonus(1), 54);
+        for depth in 1..=64 {
+            let (now, next) = (steep_history_bonus(depth), steep_history_bonus(depth + 1));
+            assert!(now >= history_bonus(depth), "depth {depth}: {now}");
+            assert!(
+                now <= next && next <= HISTORY_MAX / 2,
+                "depth {depth}: {now}, {next}"
+            );
+        }
+        assert_eq!(steep_history_bonus(64), HISTORY_MAX / 2);
+    }
+}

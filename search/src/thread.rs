@@ -783,7 +783,11 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
         depth: i32,
         ply: usize,
     ) {
-        let bonus = params::history_bonus(depth);
+        let bonus = if P::STEEP_HISTORY_BONUS {
+            params::steep_history_bonus(depth)
+        } else {
+            params::history_bonus(depth)
+        };
         self.data.killers.add(ply, mv);
         self.data.history.update(index, bonus);
         for &q in tried {

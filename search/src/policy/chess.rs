@@ -10,6 +10,7 @@ impl SearchPolicy for Chess {
     const CUT_NODE_REDUCTION: i32 = 2;
     const REDUCE_LOSING_NOISY: bool = true;
     const TT_REFINES_EVAL: bool = true;
+    const STEEP_HISTORY_BONUS: bool = true;
 
     #[inline]
     fn is_noisy(&self, mv: Move) -> bool {

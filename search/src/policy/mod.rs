@@ -44,6 +44,10 @@ pub trait SearchPolicy: Position {
     /// SPRT proved it.
     const TT_REFINES_EVAL: bool = false;
 
+    /// History learns from cutoffs with `params::steep_history_bonus` rather than
+    /// `params::history_bonus`: on where an SPRT proved it.
+    const STEEP_HISTORY_BONUS: bool = false;
+
     /// The key of the correction history (`search/src/correction.rs`): the same for
     /// positions whose evaluation errs alike (in chess, the same pawns and side to
     /// move). `None` where no SPRT proved the correction.
