@@ -159,9 +159,8 @@ pub const HISTORY_MAX: i32 = 16_384;
 mod tests {
     use super::*;
 
-    /// The steeper bonus rewards every cutoff (none at depth 1 under the old rule was
-    /// worth more), grows with depth and stays within half the history bound, so one
-    /// cutoff cannot saturate an entry.
+    /// The steeper bonus never gives less than the old one, grows with depth and stays
+    /// within half the history bound, so no single cutoff saturates an entry.
     #[test]
     fn steep_history_bonus_grows_within_half_the_bound() {
         assert_eq!(steep_history_bonus(1), 54);
