@@ -10,10 +10,18 @@ use feerie_movegen::{PieceKind, Position};
 pub trait EinsteinSearch: Mutation {
     /// See `SearchPolicy::INTERNAL_ITERATIVE_REDUCTION`.
     const INTERNAL_ITERATIVE_REDUCTION: bool;
+    /// See `SearchPolicy::CUT_NODE_REDUCTION`.
+    const CUT_NODE_REDUCTION: i32 = 0;
+    /// See `SearchPolicy::TT_REFINES_EVAL`.
+    const TT_REFINES_EVAL: bool = false;
 }
 
 impl EinsteinSearch for Standard {
     const INTERNAL_ITERATIVE_REDUCTION: bool = true;
+    // Expected cut nodes and the TT score, proven here by their own SPRT
+    // (docs/search.md); not proven in reverse- or anti-Einstein.
+    const CUT_NODE_REDUCTION: i32 = 2;
+    const TT_REFINES_EVAL: bool = true;
 }
 
 impl EinsteinSearch for Reverse {
@@ -26,6 +34,8 @@ impl EinsteinSearch for Anti {
 
 impl<M: EinsteinSearch> SearchPolicy for EinsteinPosition<M> {
     const INTERNAL_ITERATIVE_REDUCTION: bool = M::INTERNAL_ITERATIVE_REDUCTION;
+    const CUT_NODE_REDUCTION: i32 = M::CUT_NODE_REDUCTION;
+    const TT_REFINES_EVAL: bool = M::TT_REFINES_EVAL;
 
     #[inline]
     fn is_noisy(&self, mv: Move) -> bool {
