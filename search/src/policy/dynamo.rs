@@ -61,6 +61,10 @@ impl SearchPolicy for Dynamo {
     /// searching it a ply shallower won +74.3 +/- 22.5 Elo (SPRT H1, 921 games at
     /// 4+0.04, docs/search.md).
     const INTERNAL_ITERATIVE_REDUCTION: bool = true;
+    // Chess's three pieces, proven here by their own SPRT (docs/search.md).
+    const CUT_NODE_REDUCTION: i32 = 2;
+    const REDUCE_LOSING_NOISY: bool = true;
+    const TT_REFINES_EVAL: bool = true;
 
     /// Only moves that win material outright: a self-removal (`d5E`, or a slider
     /// following its victim off for less than it pushed off) is a sacrifice, ordered and
