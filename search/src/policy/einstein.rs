@@ -18,8 +18,8 @@ pub trait EinsteinSearch: Mutation {
 
 impl EinsteinSearch for Standard {
     const INTERNAL_ITERATIVE_REDUCTION: bool = true;
-    // Expected cut nodes and the TT score, proven here by their own SPRT
-    // (docs/search.md); not proven in reverse- or anti-Einstein.
+    // Expected cut nodes and the TT score, proven here and in anti-Einstein by their
+    // own SPRTs (docs/search.md); not proven in reverse-Einstein.
     const CUT_NODE_REDUCTION: i32 = 2;
     const TT_REFINES_EVAL: bool = true;
 }
@@ -30,6 +30,8 @@ impl EinsteinSearch for Reverse {
 
 impl EinsteinSearch for Anti {
     const INTERNAL_ITERATIVE_REDUCTION: bool = true;
+    const CUT_NODE_REDUCTION: i32 = 2;
+    const TT_REFINES_EVAL: bool = true;
 }
 
 impl<M: EinsteinSearch> SearchPolicy for EinsteinPosition<M> {
