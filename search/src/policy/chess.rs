@@ -29,15 +29,10 @@ impl SearchPolicy for Chess {
     }
 
     fn noisy_gain(&self, mv: Move) -> Option<i32> {
-        let mover = self.board().piece_at(mv.from())?.kind;
-        let capture = Capture {
-            side: self.side_to_move(),
-            from: mv.from(),
-            to: mv.to(),
-            victim: self.captured(mv).map(|p| p.kind),
-            mover,
-            arrives_as: mv.promotion().unwrap_or(mover),
-        };
+        let victim = self.captured(mv).map(|p| p.kind);
+        let capture = Capture::on(self.board(), mv.from(), mv.to(), victim, |mover| {
+            mv.promotion().unwrap_or(mover)
+        })?;
         Some(exchange_gain(self.board(), capture, |kind| kind))
     }
 

@@ -1,6 +1,7 @@
 //! The Einstein family: captures are noisy (pawns never promote); a null move needs a
 //! move that costs nothing, since most quiet moves step the mover down.
 
+use super::exchange::{exchange_gain, Capture};
 use super::{butterfly, has_pieces, SearchPolicy};
 use feerie_movegen::einstein::{Anti, EinsteinPosition, Move, Mutation, Reverse, Standard};
 use feerie_movegen::{PieceKind, Position};
@@ -14,6 +15,10 @@ pub trait EinsteinSearch: Mutation {
     const CUT_NODE_REDUCTION: i32 = 0;
     /// See `SearchPolicy::TT_REFINES_EVAL`.
     const TT_REFINES_EVAL: bool = false;
+    /// Whether `noisy_gain` estimates captures by the exchange on their square (each
+    /// capturer counted as what it mutates into), so that quiescence skips the losing
+    /// ones and ordering puts them after the killers.
+    const EXCHANGE_ESTIMATE: bool = false;
 }
 
 impl EinsteinSearch for Standard {
@@ -22,6 +27,8 @@ impl EinsteinSearch for Standard {
     // own SPRTs (docs/search.md); not proven in reverse-Einstein.
     const CUT_NODE_REDUCTION: i32 = 2;
     const TT_REFINES_EVAL: bool = true;
+    // Proven here by its own SPRT; the other two variants play without it until theirs.
+    const EXCHANGE_ESTIMATE: bool = true;
 }
 
 impl EinsteinSearch for Reverse {
@@ -53,6 +60,19 @@ impl<M: EinsteinSearch> SearchPolicy for EinsteinPosition<M> {
             .map_or(PieceKind::Pawn, |p| p.kind);
         let change = Self::mutated(attacker, true).index() as i32 - attacker.index() as i32;
         victim * 16 - attacker.index() as i32 * 2 + change
+    }
+
+    fn noisy_gain(&self, mv: Move) -> Option<i32> {
+        if !M::EXCHANGE_ESTIMATE {
+            return None;
+        }
+        let victim = self.captured(mv).map(|p| p.kind);
+        let capture = Capture::on(self.board(), mv.from(), mv.to(), victim, |mover| {
+            Self::mutated(mover, true)
+        })?;
+        Some(exchange_gain(self.board(), capture, |kind| {
+            Self::mutated(kind, true)
+        }))
     }
 
     #[inline]

@@ -1,8 +1,7 @@
 //! Static exchange evaluation on an orthodox board: what a capture wins once both sides
 //! have recaptured on its square with their cheapest pieces for as long as it pays.
-//! Chess uses it. The kind a piece has after it captured is a parameter, so that the
-//! Einstein family (whose pieces mutate as they capture) can use it too; an SPRT run
-//! in reverse-Einstein showed no gain yet (docs/search.md).
+//! Chess uses it, and Einstein, where pieces mutate as they capture: the kind a piece
+//! has after it captured is a parameter.
 
 use feerie_movegen::attacks;
 use feerie_movegen::board::Board;
@@ -32,6 +31,29 @@ pub(super) struct Capture {
     /// The kind the mover has on `to` once it arrived (a promotion's piece, an Einstein
     /// piece's mutation): the difference in value is won (or lost) too.
     pub arrives_as: PieceKind,
+}
+
+impl Capture {
+    /// The capture (or promotion) of the piece on `from` to `to`, taking `victim`;
+    /// `arrives_as` gives the kind it has there from the kind it had. `None` when
+    /// `from` is empty.
+    pub fn on(
+        board: &Board,
+        from: Square,
+        to: Square,
+        victim: Option<PieceKind>,
+        arrives_as: impl FnOnce(PieceKind) -> PieceKind,
+    ) -> Option<Capture> {
+        let mover = board.piece_at(from)?;
+        Some(Capture {
+            side: mover.color,
+            from,
+            to,
+            victim,
+            mover: mover.kind,
+            arrives_as: arrives_as(mover.kind),
+        })
+    }
 }
 
 /// Material `capture` wins for its side after the best sequence of recaptures on its
@@ -96,6 +118,7 @@ fn cheapest(board: &Board, pieces: Bitboard) -> Option<(PieceKind, Square)> {
 #[cfg(test)]
 mod tests {
     use crate::policy::SearchPolicy;
+    use feerie_movegen::einstein::{EinsteinPosition, Reverse, Standard};
     use feerie_movegen::{Chess, Position};
 
     fn chess_gain(fen: &str, mv: &str) -> i32 {
@@ -141,5 +164,27 @@ mod tests {
         );
         // Defended by a pawn only, taken by a pawn: pawn for pawn.
         assert_eq!(chess_gain("4k3/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5"), 0);
+    }
+
+    #[test]
+    fn einstein_exchanges_count_the_mutations() {
+        let gain = |fen: &str, mv: &str| {
+            let pos = EinsteinPosition::<Standard>::from_fen(fen).unwrap();
+            pos.noisy_gain(pos.parse_move(mv).unwrap())
+        };
+        // An undefended pawn: the pawn, and the capturer's rise to a knight.
+        assert_eq!(gain("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5"), Some(300));
+        // Pawn for pawn, but the recapturer rises to a knight while ours is taken.
+        assert_eq!(
+            gain("4k3/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5"),
+            Some(-200)
+        );
+        // Reverse- and anti-Einstein make no estimate.
+        let reverse =
+            EinsteinPosition::<Reverse>::from_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+        assert_eq!(
+            reverse.noisy_gain(reverse.parse_move("e4d5").unwrap()),
+            None
+        );
     }
 }
