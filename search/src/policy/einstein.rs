@@ -27,7 +27,7 @@ impl EinsteinSearch for Standard {
     // own SPRTs (docs/search.md); not proven in reverse-Einstein.
     const CUT_NODE_REDUCTION: i32 = 2;
     const TT_REFINES_EVAL: bool = true;
-    // Proven here by its own SPRT; the other two variants play without it until theirs.
+    // Proven here and in anti-Einstein by their own SPRTs.
     const EXCHANGE_ESTIMATE: bool = true;
 }
 
@@ -39,6 +39,7 @@ impl EinsteinSearch for Anti {
     const INTERNAL_ITERATIVE_REDUCTION: bool = true;
     const CUT_NODE_REDUCTION: i32 = 2;
     const TT_REFINES_EVAL: bool = true;
+    const EXCHANGE_ESTIMATE: bool = true;
 }
 
 impl<M: EinsteinSearch> SearchPolicy for EinsteinPosition<M> {

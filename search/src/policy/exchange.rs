@@ -118,7 +118,7 @@ fn cheapest(board: &Board, pieces: Bitboard) -> Option<(PieceKind, Square)> {
 #[cfg(test)]
 mod tests {
     use crate::policy::SearchPolicy;
-    use feerie_movegen::einstein::{EinsteinPosition, Reverse, Standard};
+    use feerie_movegen::einstein::{Anti, EinsteinPosition, Reverse, Standard};
     use feerie_movegen::{Chess, Position};
 
     fn chess_gain(fen: &str, mv: &str) -> i32 {
@@ -179,7 +179,11 @@ mod tests {
             gain("4k3/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5"),
             Some(-200)
         );
-        // Reverse- and anti-Einstein make no estimate.
+        // In anti-Einstein a capturer keeps its kind: chess's pawn for pawn.
+        let anti =
+            EinsteinPosition::<Anti>::from_fen("4k3/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+        assert_eq!(anti.noisy_gain(anti.parse_move("e4d5").unwrap()), Some(0));
+        // Reverse-Einstein makes no estimate.
         let reverse =
             EinsteinPosition::<Reverse>::from_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
         assert_eq!(
