@@ -34,7 +34,9 @@ fn promotion_gain(mv: Move) -> i32 {
 }
 
 impl SearchPolicy for Augsburg {
-    // Chess's three pieces, proven here by their own SPRT (docs/search.md).
+    // Internal iterative reduction and chess's three pieces, each proven here by its own
+    // SPRT (docs/search.md).
+    const INTERNAL_ITERATIVE_REDUCTION: bool = true;
     const CUT_NODE_REDUCTION: i32 = 2;
     const REDUCE_LOSING_NOISY: bool = true;
     const TT_REFINES_EVAL: bool = true;
