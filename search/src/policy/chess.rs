@@ -7,6 +7,8 @@ use feerie_movegen::chess::Move;
 use feerie_movegen::{Chess, Color, PieceKind, Position};
 
 impl SearchPolicy for Chess {
+    // Internal iterative reduction, proven by its second SPRT here (docs/search.md).
+    const INTERNAL_ITERATIVE_REDUCTION: bool = true;
     const CUT_NODE_REDUCTION: i32 = 2;
     const REDUCE_LOSING_NOISY: bool = true;
     const TT_REFINES_EVAL: bool = true;
