@@ -1,4 +1,5 @@
-//! The Einstein family: captures are noisy (pawns never promote); a null move needs a
+//! The Einstein family: captures are noisy (pawns never promote), estimated by chess's
+//! exchange with each capturer counted as what it mutates into; a null move needs a
 //! move that costs nothing, since most quiet moves step the mover down.
 
 use super::exchange::{exchange_gain, Capture};
@@ -15,10 +16,6 @@ pub trait EinsteinSearch: Mutation {
     const CUT_NODE_REDUCTION: i32 = 0;
     /// See `SearchPolicy::TT_REFINES_EVAL`.
     const TT_REFINES_EVAL: bool = false;
-    /// Whether `noisy_gain` estimates captures by the exchange on their square (each
-    /// capturer counted as what it mutates into), so that quiescence skips the losing
-    /// ones and ordering puts them after the killers.
-    const EXCHANGE_ESTIMATE: bool = false;
 }
 
 impl EinsteinSearch for Standard {
@@ -27,8 +24,6 @@ impl EinsteinSearch for Standard {
     // own SPRTs (docs/search.md); not proven in reverse-Einstein.
     const CUT_NODE_REDUCTION: i32 = 2;
     const TT_REFINES_EVAL: bool = true;
-    // Proven here and in anti-Einstein by their own SPRTs.
-    const EXCHANGE_ESTIMATE: bool = true;
 }
 
 impl EinsteinSearch for Reverse {
@@ -39,7 +34,6 @@ impl EinsteinSearch for Anti {
     const INTERNAL_ITERATIVE_REDUCTION: bool = true;
     const CUT_NODE_REDUCTION: i32 = 2;
     const TT_REFINES_EVAL: bool = true;
-    const EXCHANGE_ESTIMATE: bool = true;
 }
 
 impl<M: EinsteinSearch> SearchPolicy for EinsteinPosition<M> {
@@ -63,10 +57,8 @@ impl<M: EinsteinSearch> SearchPolicy for EinsteinPosition<M> {
         victim * 16 - attacker.index() as i32 * 2 + change
     }
 
+    /// Proven in each variant by its own SPRT (docs/search.md).
     fn noisy_gain(&self, mv: Move) -> Option<i32> {
-        if !M::EXCHANGE_ESTIMATE {
-            return None;
-        }
         let victim = self.captured(mv).map(|p| p.kind);
         let capture = Capture::on(self.board(), mv.from(), mv.to(), victim, |mover| {
             Self::mutated(mover, true)

@@ -183,12 +183,13 @@ mod tests {
         let anti =
             EinsteinPosition::<Anti>::from_fen("4k3/8/2p5/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
         assert_eq!(anti.noisy_gain(anti.parse_move("e4d5").unwrap()), Some(0));
-        // Reverse-Einstein makes no estimate.
+        // In reverse-Einstein a capturer steps down: a knight that takes an
+        // undefended pawn arrives as a pawn.
         let reverse =
-            EinsteinPosition::<Reverse>::from_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+            EinsteinPosition::<Reverse>::from_fen("4k3/8/8/3p4/8/4N3/8/4K3 w - - 0 1").unwrap();
         assert_eq!(
-            reverse.noisy_gain(reverse.parse_move("e4d5").unwrap()),
-            None
+            reverse.noisy_gain(reverse.parse_move("e3d5").unwrap()),
+            Some(-100)
         );
     }
 }
