@@ -66,12 +66,14 @@ Usage:
                            rerun to resume (FILE.done lists the games written);
                            --shard K/N plays game i when i % N = K-1
   feerie tune --variant V --data FILE [--data FILE]... [--epochs N] [--rate R]
-              [--lambda L] [--threads T] [--hold PREFIX]... [--out FILE]
+              [--lambda L] [--k K] [--prior P] [--threads T] [--hold PREFIX]...
+              [--out FILE]
                            fit the variant's evaluation weights to datagen files
                            (Texel's method: K first, then Adam); prints the loss
                            before and after and writes the weights as Rust source
                            for eval/src/weights/tuned/ (docs/tuning.md); --hold
-                           keeps the weights whose names start with PREFIX
+                           keeps the weights whose names start with PREFIX; --k
+                           gives K instead of fitting it
   feerie gui [--port N] [--listen ADDR] [--engine CMD]... [--no-open]
                            a board in the browser to play and analyse every
                            variant (docs/gui.md); prints the page's address

@@ -35,6 +35,11 @@ pub struct Settings {
     /// A weight seen in few positions then stays near its start, where one seen in
     /// many moves as far as its data say; 0: no pull.
     pub prior: f64,
+    /// The scaling constant K, when given rather than fitted. Fitting K to a target
+    /// made mostly of scores (`lambda` near 1) is circular: a K near 0 makes every
+    /// chance 1/2 and the loss vanish. Teacher scores on the evaluation's own scale
+    /// want the K the results gave.
+    pub k: Option<f64>,
 }
 
 impl Default for Settings {
@@ -46,6 +51,7 @@ impl Default for Settings {
             holdout: 10,
             hold: Vec::new(),
             prior: 0.0,
+            k: None,
         }
     }
 }
@@ -64,7 +70,7 @@ pub struct Losses {
 /// What a run found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {
-    /// The scaling constant fitted to the starting weights.
+    /// The scaling constant: fitted to the starting weights, or the one given.
     pub k: f64,
     pub before: Losses,
     /// With the kept weights, rounded to integers as the evaluator holds them.
@@ -99,7 +105,7 @@ pub fn tune<P: Position, E: Linear<P>>(
     let tunable = tunable_weights(&E::weight_info(), &settings.hold)?;
     let mut w = start.to_vector();
     let origin = w.clone();
-    let k = fit_k(&train, &w, target);
+    let k = settings.k.unwrap_or_else(|| fit_k(&train, &w, target));
     let losses = |w: &[f64]| Losses {
         train: loss(&train, w, k, target),
         validation: loss(&valid, w, k, target),
@@ -275,20 +281,31 @@ mod tests {
         assert!(err.contains("no_such_weight"), "{err}");
     }
 
-    #[test]
-    fn the_prior_keeps_weights_nearer_their_start() {
-        let (start, w, info, a, b) = chess_start();
-        // Every position, held out or not, says weight b is 40 too low.
+    /// Positions of two weights, every one of them (held out or not) with the score
+    /// weight b 40 higher gives, and `result` of that score.
+    fn data_wanting_b_40_higher(
+        start: &[f64],
+        a: usize,
+        b: usize,
+        result: impl Fn(f64) -> f64,
+    ) -> Dataset {
         let mut data = Dataset::default();
         for i in 0..10 * BLOCK * 4 {
             let (x, y) = ((i % 7) as f32 * 4.0 - 12.0, (i % 5) as f32 - 2.0);
-            let eval = x as f64 * w[a] + y as f64 * (w[b] + 40.0);
+            let score = x as f64 * start[a] + y as f64 * (start[b] + 40.0);
             let trace = Trace {
                 constant: 0.0,
                 terms: vec![(a as u32, x), (b as u32, y)],
             };
-            data.push(&trace, eval, sigmoid(1.0, eval));
+            data.push(&trace, score, result(score));
         }
+        data
+    }
+
+    #[test]
+    fn the_prior_keeps_weights_nearer_their_start() {
+        let (start, w, info, a, b) = chess_start();
+        let data = data_wanting_b_40_higher(&w, a, b, |score| sigmoid(1.0, score));
         let moved_by = |prior| {
             let settings = Settings {
                 epochs: 100,
@@ -305,5 +322,29 @@ mod tests {
             pulled > 0.0 && pulled < free / 2.0,
             "free {free}, pulled {pulled}"
         );
+    }
+
+    /// With the target all scores, a fitted K collapses towards 0 (every chance 1/2
+    /// matches every other); a given K is used as it is, and the fit then follows
+    /// the scores.
+    #[test]
+    fn a_given_k_is_used_rather_than_fitted() {
+        let (start, w, info, a, b) = chess_start();
+        // The results (all losses) say nothing the target uses.
+        let data = data_wanting_b_40_higher(&w, a, b, |_| 0.0);
+        let settings = |k| Settings {
+            epochs: 100,
+            lambda: 1.0,
+            hold: vec![info[a].name.clone()],
+            k,
+            ..Settings::default()
+        };
+        let fitted = tune::<Chess, ChessEval>(&start, &data, &settings(None), |_, _| {}).unwrap();
+        assert!(fitted.k < 0.05, "fitted K {}", fitted.k);
+        let given =
+            tune::<Chess, ChessEval>(&start, &data, &settings(Some(1.0)), |_, _| {}).unwrap();
+        assert_eq!(given.k, 1.0);
+        let moved = given.weights[b] - w[b];
+        assert!(moved > 30.0, "moved {moved}");
     }
 }

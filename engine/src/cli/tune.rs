@@ -14,8 +14,8 @@ use std::time::Instant;
 const PRINT_EVERY: usize = 25;
 
 const USAGE: &str = "usage: feerie tune --variant V --data FILE [--data FILE]... [--epochs N] \
-                     [--rate R] [--lambda L] [--prior P] [--hold PREFIX]... [--threads T] \
-                     [--out FILE]";
+                     [--rate R] [--lambda L] [--k K] [--prior P] [--hold PREFIX]... \
+                     [--threads T] [--out FILE]";
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq)]
@@ -86,7 +86,7 @@ impl VariantVisitor for &TuneRequest {
         let after_text = losses_text(outcome.after);
         let summary = vec![
             format!(
-                "feerie tune --variant {} --data {} --epochs {} --rate {} --lambda {}{}{}",
+                "feerie tune --variant {} --data {} --epochs {} --rate {} --lambda {}{}{}{}",
                 V::NAME,
                 paths
                     .iter()
@@ -96,6 +96,7 @@ impl VariantVisitor for &TuneRequest {
                 s.epochs,
                 s.rate,
                 s.lambda,
+                s.k.map_or(String::new(), |k| format!(" --k {k}")),
                 if s.prior > 0.0 {
                     format!(" --prior {}", s.prior)
                 } else {
@@ -161,6 +162,13 @@ fn parse(args: &[String]) -> Result<TuneRequest, String> {
             "--threads" => threads = (number("a thread count")? as usize).clamp(1, 256),
             "--hold" => settings.hold.push(value.to_string()),
             "--prior" => settings.prior = number("a pull towards the starting weights")?,
+            "--k" => {
+                let k = number("a positive scaling constant")?;
+                if k == 0.0 {
+                    return Err(not_a(flag, value, "a positive scaling constant"));
+                }
+                settings.k = Some(k);
+            }
             other => return Err(format!("unknown flag '{other}'")),
         }
     }
@@ -185,7 +193,8 @@ mod tests {
     fn flags_are_read_and_bad_ones_refused() {
         let r = parse(&args(
             "--variant Dynamo --data a.data --data b.data --epochs 50 --rate 0.5 \
-             --lambda 0.25 --threads 2 --out w.rs --hold pst_ --hold tempo --prior 0.002",
+             --lambda 0.25 --threads 2 --out w.rs --hold pst_ --hold tempo --prior 0.002 \
+             --k 1.06",
         ))
         .unwrap();
         assert_eq!(r.variant, Variant::from_name("dynamo").unwrap());
@@ -197,6 +206,7 @@ mod tests {
         assert_eq!(r.out, Some(PathBuf::from("w.rs")));
         assert_eq!(r.settings.hold, ["pst_", "tempo"]);
         assert_eq!(r.settings.prior, 0.002);
+        assert_eq!(r.settings.k, Some(1.06));
         for bad in [
             "--data a",
             "--variant chess",
@@ -204,6 +214,8 @@ mod tests {
             "--variant chess --data a --rate -1",
             "--variant chess --data a --prior -1",
             "--variant chess --data a --prior much",
+            "--variant chess --data a --k 0",
+            "--variant chess --data a --k -1",
             "--variant chess --data a --epochs",
             "--variant xiangqi --data a",
             "--variant chess --data a --bogus 1",
