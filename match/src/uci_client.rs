@@ -183,7 +183,7 @@ impl EngineProcess {
     }
 
     /// Sends `go ...` and waits up to `limit` for `bestmove`, keeping the last score of
-    /// the `info` lines.
+    /// the `info` lines of the best line.
     pub fn go(&mut self, go_line: &str, limit: Duration) -> Result<EngineMove, EngineError> {
         let start = Instant::now();
         self.send(go_line)?;
@@ -191,7 +191,7 @@ impl EngineProcess {
         let lines = self.wait_for(
             |l| {
                 if l.starts_with("info") {
-                    if let Some(s) = parse_score(l) {
+                    if let Some(s) = principal_score(l) {
                         score = Some(s);
                     }
                 }
@@ -234,6 +234,20 @@ impl EngineProcess {
     }
 }
 
+/// The score of an `info` line of the best line only. A line of `multipv` 2 or more
+/// scores a worse move, and engines that search several lines (Stockfish does at
+/// `UCI_LimitStrength`) send it after the best one: kept as the last score, it would
+/// misjudge the position for adjudication.
+fn principal_score(line: &str) -> Option<ReportedScore> {
+    let mut tokens = line.split_whitespace();
+    let other_line =
+        tokens.by_ref().find(|&t| t == "multipv").is_some() && tokens.next() != Some("1");
+    if other_line {
+        return None;
+    }
+    parse_score(line)
+}
+
 /// The `score cp N` / `score mate N` of an `info` line (bounds are taken as scores).
 pub fn parse_score(line: &str) -> Option<ReportedScore> {
     let mut tokens = line.split_whitespace();
@@ -266,6 +280,18 @@ mod tests {
             Some(ReportedScore::Mate(3))
         );
         assert_eq!(parse_score("info string hello"), None);
+        assert_eq!(
+            principal_score("info depth 9 multipv 1 score cp 40 pv e2e4"),
+            Some(ReportedScore::Cp(40))
+        );
+        assert_eq!(
+            principal_score("info depth 9 multipv 4 score cp -250 pv a2a3"),
+            None
+        );
+        assert_eq!(
+            principal_score("info depth 9 score cp 12 pv e2e4"),
+            Some(ReportedScore::Cp(12))
+        );
         assert_eq!(parse_score("info score cp"), None);
     }
 }
