@@ -8,6 +8,7 @@ mod matches;
 mod perft;
 mod solve;
 mod tune;
+mod tune_net;
 
 use crate::bench;
 use crate::go_params::MAX_DEPTH;
@@ -74,6 +75,12 @@ Usage:
                            for eval/src/weights/tuned/ (docs/tuning.md); --hold
                            keeps the weights whose names start with PREFIX; --k
                            gives K instead of fitting it
+  feerie tune-net --data FILE [--data FILE]... [--epochs N] [--rate R]
+                  [--lambda L] [--seed S] [--threads T] --out FILE
+                           train the chess network on datagen files (Adam on
+                           the target (1-L)·result + L·chance of the score);
+                           writes a network file like eval/nets/chess.fnn
+                           (docs/nnue.md)
   feerie gui [--port N] [--listen ADDR] [--engine CMD]... [--no-open]
                            a board in the browser to play and analyse every
                            variant (docs/gui.md); prints the page's address
@@ -105,6 +112,7 @@ pub fn run(args: &[String]) -> i32 {
         "book" => return book::run(rest),
         "datagen" => return datagen::run(rest),
         "tune" => return tune::run(rest),
+        "tune-net" => return tune_net::run(rest),
         other => Err(format!("unknown command '{other}' (try 'feerie help')")),
     };
     match result {
@@ -206,6 +214,31 @@ fn flag_values(args: &[String]) -> impl Iterator<Item = Result<(&str, &str), Str
 /// The `value` of `flag` read as a number, or an error saying it is not `what`.
 fn number<T: FromStr>(flag: &str, value: &str, what: &str) -> Result<T, String> {
     value.parse().map_err(|_| not_a(flag, value, what))
+}
+
+/// Runs `job` on a pool of `threads` threads (rayon's work inside it uses them) and
+/// returns the exit code: 0, or 1 after printing the error.
+fn exit_code_on_threads(threads: usize, job: impl FnOnce() -> Result<(), String> + Send) -> i32 {
+    let result = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(job),
+        Err(e) => Err(format!("cannot start {threads} threads: {e}")),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("feerie: {e}");
+            1
+        }
+    }
+}
+
+/// The `value` of `flag` read as a finite number at least 0, or an error saying it is
+/// not `what`.
+fn non_negative(flag: &str, value: &str, what: &str) -> Result<f64, String> {
+    number::<f64>(flag, value, what)
+        .ok()
+        .filter(|x| x.is_finite() && *x >= 0.0)
+        .ok_or_else(|| not_a(flag, value, what))
 }
 
 /// The error for a `value` of `flag` that is not `what`.

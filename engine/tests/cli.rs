@@ -14,6 +14,23 @@ fn feerie(args: &[&str]) -> Output {
         .expect("run feerie")
 }
 
+/// A new, empty directory `name` in the tests' scratch space.
+fn fresh_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `feerie ARGS` in `dir`.
+fn feerie_in(dir: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(common::binary())
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run feerie")
+}
+
 fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
@@ -436,16 +453,8 @@ fn losses(stderr: &str, which: &str) -> (f64, f64) {
 /// compiles in. A bad data line is an error naming the file and line.
 #[test]
 fn tune_fits_datagen_output_and_writes_rust() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tune");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let run = |args: &[&str]| {
-        Command::new(common::binary())
-            .args(args)
-            .current_dir(&dir)
-            .output()
-            .expect("run feerie")
-    };
+    let dir = fresh_dir("tune");
+    let run = |args: &[&str]| feerie_in(&dir, args);
     for variant in Variant::ALL {
         let name = variant.name();
         let data = format!("{name}.data");
@@ -597,4 +606,102 @@ fn tune_fits_datagen_output_and_writes_rust() {
     assert_eq!(typo.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&typo.stderr);
     assert!(stderr.contains("--hold materiel"), "{stderr}");
+}
+
+/// `feerie tune-net` trains a chess network on a datagen run and writes a file the
+/// engine's network reader takes, whose evaluation prefers the side a queen up; the
+/// validation loss falls from the first epoch to the last, and one thread trains the
+/// same network as two. Bad data and a missing
+/// `--out` are errors, and no file is written then.
+#[test]
+fn tune_net_trains_a_network_file() {
+    use feerie_eval::nnue::Network;
+    use feerie_movegen::{Chess, Position};
+    let dir = fresh_dir("tune-net");
+    let run = |args: &[&str]| feerie_in(&dir, args);
+    let made = run(&[
+        "datagen",
+        "--variant",
+        "chess",
+        "--games",
+        "60",
+        "--nodes",
+        "200",
+        "--seed",
+        "3",
+        "--out",
+        "chess.data",
+    ]);
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let train = |threads: &str, out: &str| {
+        run(&[
+            "tune-net",
+            "--data",
+            "chess.data",
+            "--epochs",
+            "8",
+            "--rate",
+            "0.005",
+            "--lambda",
+            "1",
+            "--threads",
+            threads,
+            "--out",
+            out,
+        ])
+    };
+    let out = train("2", "chess.fnn");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{stderr}");
+    let validation = |epoch: &str| -> f64 {
+        let line = stderr.lines().find(|l| l.starts_with(epoch)).expect(epoch);
+        let at = line.find("validation ").unwrap() + "validation ".len();
+        line[at..]
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    assert!(
+        validation("epoch 8/8") < validation("epoch 1/8"),
+        "{stderr}"
+    );
+    let bytes = std::fs::read(dir.join("chess.fnn")).unwrap();
+    // The same seed and data give the same network on one thread.
+    let again = train("1", "again.fnn");
+    assert!(again.status.success());
+    assert!(
+        std::fs::read(dir.join("again.fnn")).unwrap() == bytes,
+        "threads changed the net"
+    );
+    let net = Network::from_bytes(&bytes).unwrap();
+    let score = |fen: &str| {
+        let pos = Chess::from_fen(fen).unwrap();
+        net.evaluate(pos.board(), pos.side_to_move())
+    };
+    let full = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let no_black_queen = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    assert!(
+        score(&format!("{no_black_queen} w KQkq - 0 1")) > score(&format!("{full} w KQkq - 0 1"))
+    );
+    assert!(
+        score(&format!("{no_black_queen} b KQkq - 0 1")) < score(&format!("{full} b KQkq - 0 1"))
+    );
+
+    std::fs::write(
+        dir.join("bad.data"),
+        "8/8/8/8/8/8/8/K6k w - - 0 1 | x | 1.0\n",
+    )
+    .unwrap();
+    let bad = run(&["tune-net", "--data", "bad.data", "--out", "bad.fnn"]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("bad.data:1: bad score 'x'"));
+    assert!(!dir.join("bad.fnn").exists());
+    let usage = run(&["tune-net", "--data", "chess.data"]);
+    assert_eq!(usage.status.code(), Some(2));
 }

@@ -7,6 +7,7 @@ pub mod chess;
 pub mod dynamo;
 pub mod einstein;
 pub mod linear;
+pub mod nnue;
 pub mod traced;
 pub mod wdl;
 pub mod weights;
@@ -15,6 +16,7 @@ pub use augsburg::AugsburgEval;
 pub use chess::ChessEval;
 pub use dynamo::DynamoEval;
 pub use einstein::EinsteinEval;
+pub use nnue::NnueEval;
 
 use feerie_movegen::Position;
 

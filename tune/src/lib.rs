@@ -9,6 +9,7 @@
 
 pub mod data;
 pub mod model;
+pub mod net;
 
 use data::Dataset;
 use feerie_eval::linear::{Linear, WeightInfo};

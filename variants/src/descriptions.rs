@@ -60,6 +60,7 @@ impl VariantSpec for ChessSpec {
     const NAME: &'static str = "chess";
     type Rules = Chess;
     type Eval = ChessEval;
+    type Linear = ChessEval;
     const BENCH_FENS: &'static [&'static str] = CHESS_BENCH;
     const BENCH_DEPTH: u32 = 10;
     const WDL: WdlModel = CHESS_WDL;
@@ -73,6 +74,7 @@ impl VariantSpec for DynamoSpec {
     const NAME: &'static str = "dynamo";
     type Rules = Dynamo;
     type Eval = DynamoEval;
+    type Linear = DynamoEval;
     const BENCH_FENS: &'static [&'static str] = DYNAMO_BENCH;
     const BENCH_DEPTH: u32 = 6;
     const WDL: WdlModel = DYNAMO_WDL;
@@ -86,6 +88,7 @@ impl VariantSpec for AugsburgSpec {
     const NAME: &'static str = "augsburg";
     type Rules = Augsburg;
     type Eval = AugsburgEval;
+    type Linear = AugsburgEval;
     const BENCH_FENS: &'static [&'static str] = AUGSBURG_BENCH;
     const BENCH_DEPTH: u32 = 7;
     const WDL: WdlModel = AUGSBURG_WDL;
@@ -99,6 +102,7 @@ impl VariantSpec for EinsteinSpec {
     const NAME: &'static str = "einstein";
     type Rules = Einstein;
     type Eval = EinsteinEval<Standard>;
+    type Linear = EinsteinEval<Standard>;
     const BENCH_FENS: &'static [&'static str] = EINSTEIN_BENCH;
     const BENCH_DEPTH: u32 = 12;
     const WDL: WdlModel = EINSTEIN_WDL;
@@ -112,6 +116,7 @@ impl VariantSpec for ReverseEinsteinSpec {
     const NAME: &'static str = "reverse-einstein";
     type Rules = ReverseEinstein;
     type Eval = EinsteinEval<Reverse>;
+    type Linear = EinsteinEval<Reverse>;
     const BENCH_FENS: &'static [&'static str] = EINSTEIN_BENCH;
     const BENCH_DEPTH: u32 = 9;
     const WDL: WdlModel = REVERSE_EINSTEIN_WDL;
@@ -125,6 +130,7 @@ impl VariantSpec for AntiEinsteinSpec {
     const NAME: &'static str = "anti-einstein";
     type Rules = AntiEinstein;
     type Eval = EinsteinEval<Anti>;
+    type Linear = EinsteinEval<Anti>;
     const BENCH_FENS: &'static [&'static str] = EINSTEIN_BENCH;
     const BENCH_DEPTH: u32 = 13;
     const WDL: WdlModel = ANTI_EINSTEIN_WDL;

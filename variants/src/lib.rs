@@ -17,6 +17,7 @@ pub use descriptions::{
 
 use feerie_eval::linear::Linear;
 use feerie_eval::wdl::WdlModel;
+use feerie_eval::Evaluator;
 use feerie_search::SearchPolicy;
 use std::fmt;
 
@@ -28,9 +29,12 @@ pub trait VariantSpec: 'static {
     /// with, implemented on them, the search's policy for the variant
     /// (`feerie_search::policy`).
     type Rules: SearchPolicy;
-    /// The static evaluation the search uses; linear in its weights, so `feerie tune`
-    /// can fit them.
-    type Eval: Linear<Self::Rules>;
+    /// The static evaluation the search uses.
+    type Eval: Evaluator<Self::Rules>;
+    /// The evaluation written as a sum of weight times feature, which `feerie tune`
+    /// fits: `Eval` itself, unless the variant plays with an evaluator of another kind
+    /// (chess can play with a network, `feerie_eval::NnueEval`: docs/nnue.md).
+    type Linear: Linear<Self::Rules>;
     /// The positions `bench` searches; their node count changes only when the search or
     /// the evaluation changes.
     const BENCH_FENS: &'static [&'static str];

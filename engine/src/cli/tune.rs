@@ -2,7 +2,9 @@
 //! evaluator with the weights it plays with, reports the losses and writes the fitted
 //! weights as Rust source for `eval/`.
 
-use super::{flag_values, not_a, number, parse_variant, request_or_usage};
+use super::{
+    exit_code_on_threads, flag_values, non_negative, not_a, parse_variant, request_or_usage,
+};
 use feerie_eval::linear::Linear;
 use feerie_tune::data::Dataset;
 use feerie_tune::{largest_changes, source_file, tune, Losses, Settings};
@@ -34,20 +36,7 @@ pub fn run(args: &[String]) -> i32 {
         Ok(request) => request,
         Err(code) => return code,
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(request.threads)
-        .build();
-    let result = match pool {
-        Ok(pool) => pool.install(|| request.variant.dispatch(&request)),
-        Err(e) => Err(format!("cannot start {} threads: {e}", request.threads)),
-    };
-    match result {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("feerie: {e}");
-            1
-        }
-    }
+    exit_code_on_threads(request.threads, || request.variant.dispatch(&request))
 }
 
 /// The name of the constant the weights of `variant` are written as: `TUNED_CHESS`...
@@ -62,11 +51,11 @@ fn losses_text(l: Losses) -> String {
 impl VariantVisitor for &TuneRequest {
     type Output = Result<(), String>;
     fn visit<V: VariantSpec>(self) -> Result<(), String> {
-        let start = V::Eval::default();
+        let start = V::Linear::default();
         let clock = Instant::now();
         let paths: Vec<&Path> = self.data.iter().map(PathBuf::as_path).collect();
-        let data = Dataset::read::<V::Rules, V::Eval>(&start, &paths)?;
-        let info = <V::Eval as Linear<V::Rules>>::weight_info();
+        let data = Dataset::read::<V::Rules, V::Linear>(&start, &paths)?;
+        let info = <V::Linear as Linear<V::Rules>>::weight_info();
         eprintln!(
             "tune: {} positions of {} read in {:.1} s; {} weights, {} tunable",
             data.len(),
@@ -76,12 +65,12 @@ impl VariantVisitor for &TuneRequest {
             info.iter().filter(|w| w.tunable).count()
         );
         let s = &self.settings;
-        let outcome = tune::<V::Rules, V::Eval>(&start, &data, s, |epoch, l| {
+        let outcome = tune::<V::Rules, V::Linear>(&start, &data, s, |epoch, l| {
             if epoch % PRINT_EVERY == 0 || epoch == s.epochs {
                 eprintln!("epoch {epoch}/{}: {}", s.epochs, losses_text(l))
             }
         })?;
-        let tuned = <V::Eval as Linear<V::Rules>>::from_vector(&outcome.weights);
+        let tuned = <V::Linear as Linear<V::Rules>>::from_vector(&outcome.weights);
         let before_text = losses_text(outcome.before);
         let after_text = losses_text(outcome.after);
         let summary = vec![
@@ -121,7 +110,7 @@ impl VariantVisitor for &TuneRequest {
         if !changes.is_empty() {
             eprintln!("tune: largest changes: {}", changes.join(", "));
         }
-        let source = source_file::<V::Rules, V::Eval>(&tuned, &const_name(V::NAME), &summary);
+        let source = source_file::<V::Rules, V::Linear>(&tuned, &const_name(V::NAME), &summary);
         match &self.out {
             Some(path) => {
                 std::fs::write(path, source).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -141,12 +130,7 @@ fn parse(args: &[String]) -> Result<TuneRequest, String> {
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     for pair in flag_values(args) {
         let (flag, value) = pair?;
-        let number = |what| {
-            number::<f64>(flag, value, what)
-                .ok()
-                .filter(|x| x.is_finite() && *x >= 0.0)
-                .ok_or_else(|| not_a(flag, value, what))
-        };
+        let number = |what| non_negative(flag, value, what);
         match flag {
             "--variant" => variant = Some(parse_variant(value)?),
             "--data" => data.push(PathBuf::from(value)),

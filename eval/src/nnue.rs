@@ -1,0 +1,391 @@
+//! A small efficiently updatable neural network (NNUE) for orthodox chess, trained on
+//! Feerie's own self-play games by `feerie tune-net` (docs/nnue.md).
+//!
+//! Shape: 768 inputs (colour relative to the side that looks, kind, square) feed
+//! [`HIDDEN`] neurons twice, once from each side's point of view (the board flipped for
+//! Black, so the same weights serve both); the two halves, the side to move's first,
+//! pass a clipped ReLU into one output. Weights are integers: the hidden layer scaled
+//! by [`QA`], the output by [`QB`], so evaluation is exact and the same on every machine
+//! (the bench node counts depend on it).
+//!
+//! The accumulators are updated rather than rebuilt: each search thread keeps those of
+//! the position it evaluated last, with its pieces, and the next evaluation (mostly a
+//! position a move or two away) adds and removes only the inputs that changed. Integer
+//! sums are exact, so the result is the same as a rebuild, and the evaluator stays a
+//! pure function of the position as the search expects.
+
+use crate::Evaluator;
+use feerie_movegen::board::Board;
+use feerie_movegen::{Color, PieceKind, Position, Square};
+use std::cell::RefCell;
+use std::sync::OnceLock;
+
+/// Inputs: 2 colours (own, other) × 6 kinds × 64 squares.
+pub const INPUTS: usize = 768;
+/// Neurons of the hidden layer, per point of view.
+pub const HIDDEN: usize = 128;
+/// Scale of the hidden layer's weights and of the clipped ReLU's ceiling.
+pub const QA: i32 = 255;
+/// Scale of the output layer's weights.
+pub const QB: i32 = 64;
+/// Centipawns of one unit of the network's output.
+pub const SCALE: i32 = 400;
+
+/// The first four bytes of a network file.
+pub const MAGIC: &[u8; 4] = b"FNN1";
+
+/// The network chess plays with.
+static EMBEDDED_BYTES: &[u8] = include_bytes!("../nets/chess.fnn");
+
+/// The input a piece of `piece` colour and `kind` on `sq` turns on for the side
+/// `view`: the board is seen from that side, its own pieces first.
+#[inline]
+pub fn feature(view: Color, piece: Color, kind: PieceKind, sq: Square) -> usize {
+    let relative = usize::from(piece != view);
+    let square = match view {
+        Color::White => sq.index(),
+        Color::Black => sq.index() ^ 56,
+    };
+    (relative * 6 + kind.index()) * 64 + square
+}
+
+/// The inputs that `board` turns on, for White's view and Black's, in the same order.
+pub fn features(board: &Board) -> impl Iterator<Item = (usize, usize)> + '_ {
+    Color::BOTH.into_iter().flat_map(move |color| {
+        PieceKind::ALL.into_iter().flat_map(move |kind| {
+            board.pieces(color, kind).into_iter().map(move |sq| {
+                (
+                    feature(Color::White, color, kind, sq),
+                    feature(Color::Black, color, kind, sq),
+                )
+            })
+        })
+    })
+}
+
+/// A network's integer weights.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    /// `INPUTS` rows of `HIDDEN`: the weights from each input.
+    pub input_weights: Vec<i16>,
+    pub hidden_bias: Vec<i16>,
+    /// The side to move's `HIDDEN` neurons, then the other side's.
+    pub output_weights: Vec<i16>,
+    /// On the scale `QA × QB`.
+    pub output_bias: i32,
+}
+
+/// Why bytes are not a network.
+#[derive(Debug, PartialEq, Eq)]
+pub enum NetError {
+    Magic,
+    Size { expected: usize, found: usize },
+}
+
+impl std::fmt::Display for NetError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NetError::Magic => write!(f, "not a Feerie network (no FNN1 header)"),
+            NetError::Size { expected, found } => write!(
+                f,
+                "a {HIDDEN}-neuron network has {expected} bytes, this one {found}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+/// Bytes of a network file: the magic, then every weight little-endian in the order
+/// of [`Network`]'s fields.
+pub const FILE_BYTES: usize = 4 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+
+impl Network {
+    /// Reads a network file.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
+        if bytes.get(..4) != Some(MAGIC.as_slice()) {
+            return Err(NetError::Magic);
+        }
+        if bytes.len() != FILE_BYTES {
+            return Err(NetError::Size {
+                expected: FILE_BYTES,
+                found: bytes.len(),
+            });
+        }
+        let mut words = bytes[4..]
+            .chunks_exact(2)
+            .map(|b| i16::from_le_bytes([b[0], b[1]]));
+        let mut take = |n: usize| words.by_ref().take(n).collect::<Vec<i16>>();
+        let input_weights = take(INPUTS * HIDDEN);
+        let hidden_bias = take(HIDDEN);
+        let output_weights = take(2 * HIDDEN);
+        let tail = &bytes[FILE_BYTES - 4..];
+        let output_bias = i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
+        Ok(Network {
+            input_weights,
+            hidden_bias,
+            output_weights,
+            output_bias,
+        })
+    }
+
+    /// The network as a file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        let weights = self
+            .input_weights
+            .iter()
+            .chain(&self.hidden_bias)
+            .chain(&self.output_weights);
+        for w in weights {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        out.extend_from_slice(&self.output_bias.to_le_bytes());
+        out
+    }
+
+    /// The score of `board` in centipawns for the side `to_move`, from accumulators
+    /// built afresh.
+    pub fn evaluate(&self, board: &Board, to_move: Color) -> i32 {
+        let mut fresh = Accumulators::new(self);
+        fresh.update(self, board);
+        self.output(&fresh.white, &fresh.black, to_move)
+    }
+
+    /// The same score, from the accumulators this thread used last. Only for networks
+    /// that live as long as the program: the accumulators know their network by its
+    /// address.
+    fn evaluate_incrementally(&'static self, board: &Board, to_move: Color) -> i32 {
+        LAST.with_borrow_mut(|last| {
+            last.update(self, board);
+            self.output(&last.white, &last.black, to_move)
+        })
+    }
+
+    /// The weights of input `i`.
+    #[inline]
+    fn row(&self, i: usize) -> &[i16] {
+        &self.input_weights[i * HIDDEN..(i + 1) * HIDDEN]
+    }
+
+    /// The output from the two accumulators.
+    fn output(&self, white: &[i16; HIDDEN], black: &[i16; HIDDEN], to_move: Color) -> i32 {
+        let (us, them) = match to_move {
+            Color::White => (white, black),
+            Color::Black => (black, white),
+        };
+        let (ours, theirs) = self.output_weights.split_at(HIDDEN);
+        let sum = dot_clipped(us, ours) + dot_clipped(them, theirs) + self.output_bias;
+        (i64::from(sum) * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+}
+
+/// Changed pieces past which rebuilding the accumulators is cheaper than updating them.
+const MAX_CHANGES: u32 = 24;
+
+/// The accumulators of the position a thread evaluated last, with its pieces by colour
+/// and kind, and the network they belong to.
+struct Accumulators {
+    net: *const Network,
+    pieces: [u64; 12],
+    white: [i16; HIDDEN],
+    black: [i16; HIDDEN],
+}
+
+thread_local! {
+    static LAST: RefCell<Accumulators> = const {
+        RefCell::new(Accumulators {
+            net: std::ptr::null(),
+            pieces: [0; 12],
+            white: [0; HIDDEN],
+            black: [0; HIDDEN],
+        })
+    };
+}
+
+impl Accumulators {
+    /// The accumulators of an empty board.
+    fn new(net: &Network) -> Accumulators {
+        let mut acc = Accumulators {
+            net,
+            pieces: [0; 12],
+            white: [0; HIDDEN],
+            black: [0; HIDDEN],
+        };
+        acc.white.copy_from_slice(&net.hidden_bias);
+        acc.black.copy_from_slice(&net.hidden_bias);
+        acc
+    }
+
+    /// Brings the accumulators to `board`: the inputs of the pieces that changed, or
+    /// all of them when many did or the network is another.
+    fn update(&mut self, net: &Network, board: &Board) {
+        let mut now = [0u64; 12];
+        for color in Color::BOTH {
+            for kind in PieceKind::ALL {
+                now[color.index() * 6 + kind.index()] = board.pieces(color, kind).0;
+            }
+        }
+        let changes: u32 = now
+            .iter()
+            .zip(&self.pieces)
+            .map(|(a, b)| (a ^ b).count_ones())
+            .sum();
+        if !std::ptr::eq(self.net, net) || changes > MAX_CHANGES {
+            *self = Accumulators::new(net);
+        }
+        for color in Color::BOTH {
+            for kind in PieceKind::ALL {
+                let i = color.index() * 6 + kind.index();
+                let (old, new) = (self.pieces[i], now[i]);
+                for (bits, add) in [(new & !old, true), (old & !new, false)] {
+                    for sq in feerie_movegen::Bitboard(bits) {
+                        let w = net.row(feature(Color::White, color, kind, sq));
+                        let b = net.row(feature(Color::Black, color, kind, sq));
+                        if add {
+                            add_row(&mut self.white, w);
+                            add_row(&mut self.black, b);
+                        } else {
+                            sub_row(&mut self.white, w);
+                            sub_row(&mut self.black, b);
+                        }
+                    }
+                }
+            }
+        }
+        self.pieces = now;
+    }
+}
+
+/// Takes one input's weights from an accumulator (wrapping, as [`add_row`]).
+#[inline]
+fn sub_row(acc: &mut [i16; HIDDEN], row: &[i16]) {
+    for (a, &w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_sub(w);
+    }
+}
+
+/// Adds one input's weights to an accumulator. Wrapping, so that a network made
+/// elsewhere cannot stop the engine; the trainer keeps its weights small enough that
+/// the sums of a real position never wrap.
+#[inline]
+fn add_row(acc: &mut [i16; HIDDEN], row: &[i16]) {
+    for (a, &w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_add(w);
+    }
+}
+
+/// Σ clamp(acc, 0, QA) × weight.
+#[inline]
+fn dot_clipped(acc: &[i16; HIDDEN], weights: &[i16]) -> i32 {
+    acc.iter()
+        .zip(weights)
+        .map(|(&a, &w)| i32::from(a.clamp(0, QA as i16)) * i32::from(w))
+        .sum()
+}
+
+/// The network chess plays with, read once.
+pub fn embedded() -> &'static Network {
+    static NET: OnceLock<Network> = OnceLock::new();
+    NET.get_or_init(|| Network::from_bytes(EMBEDDED_BYTES).expect("eval/nets/chess.fnn"))
+}
+
+/// The chess evaluator that asks the network.
+#[derive(Clone, Debug)]
+pub struct NnueEval {
+    net: &'static Network,
+}
+
+impl Default for NnueEval {
+    fn default() -> NnueEval {
+        NnueEval { net: embedded() }
+    }
+}
+
+impl NnueEval {
+    /// An evaluator with another network (leaked: networks live as long as the
+    /// program, like the embedded one).
+    pub fn with(net: Network) -> NnueEval {
+        NnueEval {
+            net: Box::leak(Box::new(net)),
+        }
+    }
+}
+
+impl<P: Position<Board = Board>> Evaluator<P> for NnueEval {
+    #[inline]
+    fn evaluate(&self, pos: &P) -> i32 {
+        self.net
+            .evaluate_incrementally(pos.board(), pos.side_to_move())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use feerie_movegen::Chess;
+
+    /// The embedded network sees a position and its mirror image (colours swapped,
+    /// board flipped, the other side to move) alike: the two points of view share
+    /// their weights.
+    #[test]
+    fn mirrored_positions_score_alike() {
+        let net = embedded();
+        for (fen, mirror) in [
+            (
+                "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+                "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3",
+            ),
+            (
+                "8/5k2/8/3Q4/8/8/2K5/8 b - - 0 1",
+                "8/2k5/8/8/3q4/8/5K2/8 w - - 0 1",
+            ),
+        ] {
+            let a = Chess::from_fen(fen).unwrap();
+            let b = Chess::from_fen(mirror).unwrap();
+            let score = |p: &Chess| net.evaluate(p.board(), p.side_to_move());
+            assert_eq!(score(&a), score(&b), "{fen}");
+        }
+    }
+
+    /// Updated accumulators give what rebuilt ones give, move after move of a game
+    /// with captures, castling and a promotion, and after a jump to another position.
+    #[test]
+    fn updates_match_rebuilds() {
+        let eval = NnueEval::default();
+        let mut pos = Chess::from_fen("r3k2r/1P3ppp/8/3pP3/8/8/5PPP/R3K2R w KQkq d6 0 1").unwrap();
+        let moves = [
+            "e5d6", "e8g8", "b7b8q", "a8b8", "e1c1", "f8e8", "d6d7", "e8e1",
+        ];
+        for text in moves {
+            let fresh = eval.net.evaluate(pos.board(), pos.side_to_move());
+            assert_eq!(
+                Evaluator::<Chess>::evaluate(&eval, &pos),
+                fresh,
+                "{}",
+                pos.to_fen()
+            );
+            let mv = pos.parse_move(text).unwrap();
+            pos.play(mv);
+        }
+        let far = Chess::from_fen("8/8/3k4/8/8/4K3/8/8 w - - 0 1").unwrap();
+        let fresh = eval.net.evaluate(far.board(), far.side_to_move());
+        assert_eq!(Evaluator::<Chess>::evaluate(&eval, &far), fresh);
+    }
+
+    #[test]
+    fn bad_network_files_are_refused() {
+        assert_eq!(Network::from_bytes(b"XXXX"), Err(NetError::Magic));
+        let short = Network::from_bytes(b"FNN1abc").unwrap_err();
+        assert_eq!(
+            short,
+            NetError::Size {
+                expected: FILE_BYTES,
+                found: 7
+            }
+        );
+        assert!(short.to_string().contains("7"));
+        let net = embedded();
+        assert_eq!(Network::from_bytes(&net.to_bytes()).as_ref(), Ok(net));
+    }
+}
