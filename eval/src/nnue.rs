@@ -34,7 +34,8 @@ pub const SCALE: i32 = 400;
 /// The first four bytes of a network file.
 pub const MAGIC: &[u8; 4] = b"FNN1";
 
-/// The network chess plays with.
+/// The best network so far (docs/nnue.md), built in; chess plays with it when its
+/// description's `Eval` is [`NnueEval`].
 static EMBEDDED_BYTES: &[u8] = include_bytes!("../nets/chess.fnn");
 
 /// The input a piece of `piece` colour and `kind` on `sq` turns on for the side
@@ -284,7 +285,7 @@ fn dot_clipped(acc: &[i16; HIDDEN], weights: &[i16]) -> i32 {
         .sum()
 }
 
-/// The network chess plays with, read once.
+/// The built-in network, read once.
 pub fn embedded() -> &'static Network {
     static NET: OnceLock<Network> = OnceLock::new();
     NET.get_or_init(|| Network::from_bytes(EMBEDDED_BYTES).expect("eval/nets/chess.fnn"))
