@@ -75,10 +75,12 @@ Usage:
                            for eval/src/weights/tuned/ (docs/tuning.md); --hold
                            keeps the weights whose names start with PREFIX; --k
                            gives K instead of fitting it
-  feerie tune-net --data FILE [--data FILE]... [--epochs N] [--rate R]
-                  [--lambda L] [--seed S] [--threads T] --out FILE
+  feerie tune-net --data FILE [--data FILE]... [--init FILE] [--epochs N]
+                  [--rate R] [--batch N] [--lambda L] [--seed S] [--threads T]
+                  --out FILE
                            train the chess network on datagen files (Adam on
-                           the target (1-L)·result + L·chance of the score);
+                           the target (1-L)·result + L·chance of the score),
+                           from random weights or from the network --init;
                            writes a network file like eval/nets/chess.fnn
                            (docs/nnue.md)
   feerie gui [--port N] [--listen ADDR] [--engine CMD]... [--no-open]

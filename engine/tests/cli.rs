@@ -611,8 +611,9 @@ fn tune_fits_datagen_output_and_writes_rust() {
 /// `feerie tune-net` trains a chess network on a datagen run and writes a file the
 /// engine's network reader takes, whose evaluation prefers the side a queen up; the
 /// validation loss falls from the first epoch to the last, and one thread trains the
-/// same network as two. Bad data and a missing
-/// `--out` are errors, and no file is written then.
+/// same network as two. Training from a network (`--init`) for no epoch writes that
+/// network again. Bad data, a starting file that is no network and a missing `--out`
+/// are errors, and no file is written then.
 #[test]
 fn tune_net_trains_a_network_file() {
     use feerie_eval::nnue::Network;
@@ -679,6 +680,38 @@ fn tune_net_trains_a_network_file() {
         std::fs::read(dir.join("again.fnn")).unwrap() == bytes,
         "threads changed the net"
     );
+    let kept = run(&[
+        "tune-net",
+        "--data",
+        "chess.data",
+        "--init",
+        "chess.fnn",
+        "--epochs",
+        "0",
+        "--out",
+        "kept.fnn",
+    ]);
+    assert!(kept.status.success());
+    assert!(
+        std::fs::read(dir.join("kept.fnn")).unwrap() == bytes,
+        "--init lost the network"
+    );
+    let not_a_net = run(&[
+        "tune-net",
+        "--data",
+        "chess.data",
+        "--init",
+        "chess.data",
+        "--out",
+        "no.fnn",
+    ]);
+    assert_eq!(not_a_net.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&not_a_net.stderr).contains("chess.data: not a Feerie network"),
+        "{}",
+        String::from_utf8_lossy(&not_a_net.stderr)
+    );
+    assert!(!dir.join("no.fnn").exists());
     let net = Network::from_bytes(&bytes).unwrap();
     let score = |fen: &str| {
         let pos = Chess::from_fen(fen).unwrap();

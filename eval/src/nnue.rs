@@ -4,7 +4,9 @@
 //! Shape: 768 inputs (colour relative to the side that looks, kind, square) feed
 //! [`HIDDEN`] neurons twice, once from each side's point of view (the board flipped for
 //! Black, so the same weights serve both); the two halves, the side to move's first,
-//! pass a clipped ReLU into one output. Weights are integers: the hidden layer scaled
+//! pass a clipped ReLU into one output, chosen among [`BUCKETS`] by the number of pieces
+//! on the board (a game's phases weigh the same neurons differently, at the cost of
+//! one row of output weights each). Weights are integers: the hidden layer scaled
 //! by [`QA`], the output by [`QB`], so evaluation is exact and the same on every machine
 //! (the bench node counts depend on it).
 //!
@@ -30,9 +32,13 @@ pub const QA: i32 = 255;
 pub const QB: i32 = 64;
 /// Centipawns of one unit of the network's output.
 pub const SCALE: i32 = 400;
+/// Output buckets: 2-5 pieces on the board, 6-9, ..., 30-32.
+pub const BUCKETS: usize = 8;
 
 /// The first four bytes of a network file.
-pub const MAGIC: &[u8; 4] = b"FNN1";
+pub const MAGIC: &[u8; 4] = b"FNN2";
+/// Those of the first format, one output for every phase, still read.
+pub const MAGIC_ONE_BUCKET: &[u8; 4] = b"FNN1";
 
 /// The best network so far (docs/nnue.md), built in; chess plays with it when its
 /// description's `Eval` is [`NnueEval`].
@@ -48,6 +54,12 @@ pub fn feature(view: Color, piece: Color, kind: PieceKind, sq: Square) -> usize 
         Color::Black => sq.index() ^ 56,
     };
     (relative * 6 + kind.index()) * 64 + square
+}
+
+/// The output bucket of `board`: by its number of pieces, kings included.
+#[inline]
+pub fn bucket(board: &Board) -> usize {
+    ((board.occupied().count().saturating_sub(2) / 4) as usize).min(BUCKETS - 1)
 }
 
 /// The inputs that `board` turns on, for White's view and Black's, in the same order.
@@ -70,10 +82,10 @@ pub struct Network {
     /// `INPUTS` rows of `HIDDEN`: the weights from each input.
     pub input_weights: Vec<i16>,
     pub hidden_bias: Vec<i16>,
-    /// The side to move's `HIDDEN` neurons, then the other side's.
+    /// Per bucket, the side to move's `HIDDEN` neurons, then the other side's.
     pub output_weights: Vec<i16>,
-    /// On the scale `QA × QB`.
-    pub output_bias: i32,
+    /// Per bucket, on the scale `QA × QB`.
+    pub output_bias: Vec<i32>,
 }
 
 /// Why bytes are not a network.
@@ -86,7 +98,7 @@ pub enum NetError {
 impl std::fmt::Display for NetError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            NetError::Magic => write!(f, "not a Feerie network (no FNN1 header)"),
+            NetError::Magic => write!(f, "not a Feerie network (no FNN2 or FNN1 header)"),
             NetError::Size { expected, found } => write!(
                 f,
                 "a {HIDDEN}-neuron network has {expected} bytes, this one {found}"
@@ -97,19 +109,27 @@ impl std::fmt::Display for NetError {
 
 impl std::error::Error for NetError {}
 
-/// Bytes of a network file: the magic, then every weight little-endian in the order
-/// of [`Network`]'s fields.
-pub const FILE_BYTES: usize = 4 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+/// Bytes of a network file of `buckets` outputs: the magic, then every weight
+/// little-endian in the order of [`Network`]'s fields, the 32-bit biases last.
+pub const fn file_bytes(buckets: usize) -> usize {
+    4 + 2 * (INPUTS * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) + 4 * buckets
+}
+
+/// Bytes of a network file.
+pub const FILE_BYTES: usize = file_bytes(BUCKETS);
 
 impl Network {
-    /// Reads a network file.
+    /// Reads a network file. A file of the first format (one output) gives every
+    /// bucket that output, so it plays as it did.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
-        if bytes.get(..4) != Some(MAGIC.as_slice()) {
-            return Err(NetError::Magic);
-        }
-        if bytes.len() != FILE_BYTES {
+        let buckets = match bytes.get(..4) {
+            Some(m) if m == MAGIC => BUCKETS,
+            Some(m) if m == MAGIC_ONE_BUCKET => 1,
+            _ => return Err(NetError::Magic),
+        };
+        if bytes.len() != file_bytes(buckets) {
             return Err(NetError::Size {
-                expected: FILE_BYTES,
+                expected: file_bytes(buckets),
                 found: bytes.len(),
             });
         }
@@ -119,9 +139,12 @@ impl Network {
         let mut take = |n: usize| words.by_ref().take(n).collect::<Vec<i16>>();
         let input_weights = take(INPUTS * HIDDEN);
         let hidden_bias = take(HIDDEN);
-        let output_weights = take(2 * HIDDEN);
-        let tail = &bytes[FILE_BYTES - 4..];
-        let output_bias = i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
+        let output_weights = take(buckets * 2 * HIDDEN).repeat(BUCKETS / buckets);
+        let output_bias = bytes[file_bytes(buckets) - 4 * buckets..]
+            .chunks_exact(4)
+            .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect::<Vec<i32>>()
+            .repeat(BUCKETS / buckets);
         Ok(Network {
             input_weights,
             hidden_bias,
@@ -141,7 +164,9 @@ impl Network {
         for w in weights {
             out.extend_from_slice(&w.to_le_bytes());
         }
-        out.extend_from_slice(&self.output_bias.to_le_bytes());
+        for b in &self.output_bias {
+            out.extend_from_slice(&b.to_le_bytes());
+        }
         out
     }
 
@@ -150,7 +175,7 @@ impl Network {
     pub fn evaluate(&self, board: &Board, to_move: Color) -> i32 {
         let mut fresh = Accumulators::new(self);
         fresh.update(self, board);
-        self.output(&fresh.white, &fresh.black, to_move)
+        self.output(&fresh.white, &fresh.black, to_move, bucket(board))
     }
 
     /// The same score, from the accumulators this thread used last. Only for networks
@@ -159,7 +184,7 @@ impl Network {
     fn evaluate_incrementally(&'static self, board: &Board, to_move: Color) -> i32 {
         LAST.with_borrow_mut(|last| {
             last.update(self, board);
-            self.output(&last.white, &last.black, to_move)
+            self.output(&last.white, &last.black, to_move, bucket(board))
         })
     }
 
@@ -169,14 +194,21 @@ impl Network {
         &self.input_weights[i * HIDDEN..(i + 1) * HIDDEN]
     }
 
-    /// The output from the two accumulators.
-    fn output(&self, white: &[i16; HIDDEN], black: &[i16; HIDDEN], to_move: Color) -> i32 {
+    /// The output of `bucket` from the two accumulators.
+    fn output(
+        &self,
+        white: &[i16; HIDDEN],
+        black: &[i16; HIDDEN],
+        to_move: Color,
+        bucket: usize,
+    ) -> i32 {
         let (us, them) = match to_move {
             Color::White => (white, black),
             Color::Black => (black, white),
         };
-        let (ours, theirs) = self.output_weights.split_at(HIDDEN);
-        let sum = dot_clipped(us, ours) + dot_clipped(them, theirs) + self.output_bias;
+        let weights = &self.output_weights[bucket * 2 * HIDDEN..(bucket + 1) * 2 * HIDDEN];
+        let (ours, theirs) = weights.split_at(HIDDEN);
+        let sum = dot_clipped(us, ours) + dot_clipped(them, theirs) + self.output_bias[bucket];
         (i64::from(sum) * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 }
@@ -374,10 +406,48 @@ mod tests {
         assert_eq!(Evaluator::<Chess>::evaluate(&eval, &far), fresh);
     }
 
+    /// A file of the first format gives every bucket its one output; written again,
+    /// it is a file of the current format that reads back the same.
+    #[test]
+    fn one_output_files_serve_every_bucket() {
+        let one = file_bytes(1);
+        let mut bytes = MAGIC_ONE_BUCKET.to_vec();
+        bytes.extend((4..one - 4).map(|i| (i % 7) as u8));
+        bytes.extend(12345i32.to_le_bytes());
+        let net = Network::from_bytes(&bytes).unwrap();
+        assert_eq!(net.output_bias, [12345; BUCKETS]);
+        let first = &net.output_weights[..2 * HIDDEN];
+        for b in 1..BUCKETS {
+            assert_eq!(
+                &net.output_weights[b * 2 * HIDDEN..(b + 1) * 2 * HIDDEN],
+                first
+            );
+        }
+        let written = net.to_bytes();
+        assert_eq!(
+            (&written[..4], written.len()),
+            (MAGIC.as_slice(), FILE_BYTES)
+        );
+        assert_eq!(Network::from_bytes(&written), Ok(net));
+    }
+
+    /// The bucket counts every piece: two kings alone are the first, the start
+    /// position the last.
+    #[test]
+    fn buckets_follow_the_piece_count() {
+        let bucket_of = |fen: &str| bucket(Chess::from_fen(fen).unwrap().board());
+        assert_eq!(bucket_of("8/8/3k4/8/8/4K3/8/8 w - - 0 1"), 0);
+        assert_eq!(bucket_of("8/8/3k4/8/8/4K3/8/NNNN4 w - - 0 1"), 1);
+        assert_eq!(
+            bucket_of("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            BUCKETS - 1
+        );
+    }
+
     #[test]
     fn bad_network_files_are_refused() {
         assert_eq!(Network::from_bytes(b"XXXX"), Err(NetError::Magic));
-        let short = Network::from_bytes(b"FNN1abc").unwrap_err();
+        let short = Network::from_bytes(b"FNN2abc").unwrap_err();
         assert_eq!(
             short,
             NetError::Size {

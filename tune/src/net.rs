@@ -11,25 +11,24 @@
 //! (at most 32 inputs on) never overflow.
 
 use crate::data::parse_line;
-use feerie_eval::nnue::{self, Network, HIDDEN, INPUTS, QA, QB, SCALE};
+use feerie_eval::nnue::{self, Network, BUCKETS, HIDDEN, INPUTS, QA, QB, SCALE};
 use feerie_movegen::{Chess, Color, Position};
 use rayon::prelude::*;
 
 /// The largest weight, in either direction.
 pub const CLIP: f32 = 1.98;
-/// Positions per Adam step.
-const BATCH: usize = 16_384;
 /// Positions per validation block (one block in ten is held out).
 const BLOCK: usize = 64;
 /// `ln 10 / 400 × SCALE`: the logistic's slope per unit of output.
 const SLOPE: f32 = std::f32::consts::LN_10 / 400.0 * SCALE as f32;
 
-/// One position: the inputs on from the side to move's view and from the other's, and
-/// the target chance for the side to move.
+/// One position: the inputs on from the side to move's view and from the other's, its
+/// output bucket and the target chance for the side to move.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
     ours: Vec<u16>,
     theirs: Vec<u16>,
+    bucket: u8,
     target: f32,
 }
 
@@ -62,6 +61,7 @@ pub fn samples(name: &str, text: &str, lambda: f32) -> Result<Vec<Sample>, Strin
                         Ok(Sample {
                             ours,
                             theirs,
+                            bucket: nnue::bucket(pos.board()) as u8,
                             target,
                         })
                     })
@@ -81,11 +81,11 @@ pub struct FloatNet {
     pub input_weights: Vec<f32>,
     pub hidden_bias: Vec<f32>,
     pub output_weights: Vec<f32>,
-    pub output_bias: f32,
+    pub output_bias: Vec<f32>,
 }
 
 /// The parameters as one vector's parts: the order Adam and the gradients use.
-const PARTS: [usize; 4] = [INPUTS * HIDDEN, HIDDEN, 2 * HIDDEN, 1];
+const PARTS: [usize; 4] = [INPUTS * HIDDEN, HIDDEN, BUCKETS * 2 * HIDDEN, BUCKETS];
 
 impl FloatNet {
     /// Small random weights from `seed` (uniform, scaled by each layer's fan-in).
@@ -103,7 +103,23 @@ impl FloatNet {
             input_weights: (0..PARTS[0]).map(|_| next(input) * 0.5).collect(),
             hidden_bias: (0..HIDDEN).map(|_| next(0.1) + 0.1).collect(),
             output_weights: (0..PARTS[2]).map(|_| next(output)).collect(),
-            output_bias: 0.0,
+            output_bias: vec![0.0; BUCKETS],
+        }
+    }
+
+    /// The float form of an integer network: where training goes on from a network
+    /// file (`--init`) rather than from random weights.
+    pub fn from_network(net: &Network) -> FloatNet {
+        let scaled = |v: &[i16], scale: i32| v.iter().map(|&w| w as f32 / scale as f32).collect();
+        FloatNet {
+            input_weights: scaled(&net.input_weights, QA),
+            hidden_bias: scaled(&net.hidden_bias, QA),
+            output_weights: scaled(&net.output_weights, QB),
+            output_bias: net
+                .output_bias
+                .iter()
+                .map(|&b| b as f32 / (QA * QB) as f32)
+                .collect(),
         }
     }
 
@@ -116,14 +132,20 @@ impl FloatNet {
         acc
     }
 
+    /// The output weights of a sample's bucket.
+    fn output_row(&self, s: &Sample) -> &[f32] {
+        let b = usize::from(s.bucket);
+        &self.output_weights[b * 2 * HIDDEN..(b + 1) * 2 * HIDDEN]
+    }
+
     /// The output for a sample's inputs, and the two accumulators.
     fn forward(&self, s: &Sample) -> (f32, Vec<f32>, Vec<f32>) {
         let (ours, theirs) = (self.accumulate(&s.ours), self.accumulate(&s.theirs));
-        let (wo, wt) = self.output_weights.split_at(HIDDEN);
+        let (wo, wt) = self.output_row(s).split_at(HIDDEN);
         let dot = |acc: &[f32], w: &[f32]| -> f32 {
             acc.iter().zip(w).map(|(a, w)| a.clamp(0.0, 1.0) * w).sum()
         };
-        let y = dot(&ours, wo) + dot(&theirs, wt) + self.output_bias;
+        let y = dot(&ours, wo) + dot(&theirs, wt) + self.output_bias[usize::from(s.bucket)];
         (y, ours, theirs)
     }
 
@@ -142,12 +164,14 @@ impl FloatNet {
         let (inputs, rest) = grad.split_at_mut(PARTS[0]);
         let (bias, rest) = rest.split_at_mut(PARTS[1]);
         let (out, out_bias) = rest.split_at_mut(PARTS[2]);
-        out_bias[0] += g;
+        let b = usize::from(s.bucket);
+        out_bias[b] += g;
+        let out = &mut out[b * 2 * HIDDEN..(b + 1) * 2 * HIDDEN];
         for (half, (acc, on)) in [(&ours, &s.ours), (&theirs, &s.theirs)]
             .into_iter()
             .enumerate()
         {
-            let weights = &self.output_weights[half * HIDDEN..(half + 1) * HIDDEN];
+            let weights = &self.output_row(s)[half * HIDDEN..(half + 1) * HIDDEN];
             let out = &mut out[half * HIDDEN..(half + 1) * HIDDEN];
             let mut d_acc = [0f32; HIDDEN];
             for h in 0..HIDDEN {
@@ -170,7 +194,7 @@ impl FloatNet {
             &mut self.input_weights,
             &mut self.hidden_bias,
             &mut self.output_weights,
-            std::slice::from_mut(&mut self.output_bias),
+            &mut self.output_bias,
         ]
     }
 
@@ -185,7 +209,11 @@ impl FloatNet {
             input_weights: round(&self.input_weights, QA),
             hidden_bias: round(&self.hidden_bias, QA),
             output_weights: round(&self.output_weights, QB),
-            output_bias: (self.output_bias * (QA * QB) as f32).round() as i32,
+            output_bias: self
+                .output_bias
+                .iter()
+                .map(|b| (b * (QA * QB) as f32).round() as i32)
+                .collect(),
         }
     }
 }
@@ -226,6 +254,8 @@ pub struct NetSettings {
     pub epochs: usize,
     /// Adam's step size.
     pub rate: f32,
+    /// Positions per Adam step.
+    pub batch: usize,
     pub seed: u64,
 }
 
@@ -257,16 +287,16 @@ impl Adam {
     }
 }
 
-/// Trains a network on `train`, keeping the epoch best on `validation`; `report` hears
-/// each epoch's number and its two losses. The step size falls tenfold for the last
-/// quarter of the epochs.
+/// Trains `net` on `train`, keeping the epoch best on `validation` (the start itself
+/// when no epoch beats it); `report` hears each epoch's number and its two losses. The
+/// step size falls tenfold for the last quarter of the epochs.
 pub fn train(
+    mut net: FloatNet,
     train: &mut [Sample],
     validation: &[Sample],
     settings: &NetSettings,
     mut report: impl FnMut(usize, f64, f64),
 ) -> FloatNet {
-    let mut net = FloatNet::random(settings.seed);
     let size: usize = PARTS.iter().sum();
     let mut adam = Adam {
         m: vec![0.0; size],
@@ -283,11 +313,12 @@ pub fn train(
             settings.rate
         };
         let mut train_loss = 0.0;
-        for batch in train.chunks(BATCH) {
+        let batch_size = settings.batch.max(8);
+        for batch in train.chunks(batch_size) {
             // The parts are summed in order, so a seed gives the same network however
             // the threads share the work.
             let parts: Vec<(Vec<f32>, f64)> = batch
-                .par_chunks(BATCH / 8)
+                .par_chunks(batch_size.div_ceil(8))
                 .map(|part| {
                     let mut grad = vec![0f32; size];
                     let sum: f64 = part
@@ -379,9 +410,11 @@ mod tests {
         let settings = NetSettings {
             epochs: 300,
             rate: 0.01,
+            batch: 16_384,
             seed: 3,
         };
-        let net = train(&mut train_set, &samples, &settings, |_, _, _| {});
+        let start = FloatNet::random(settings.seed);
+        let net = train(start, &mut train_set, &samples, &settings, |_, _, _| {});
         let after = loss(&net, &samples);
         assert!(after < before / 4.0, "loss {before} -> {after}");
         let ints = net.quantize();
@@ -402,6 +435,38 @@ mod tests {
         }
     }
 
+    /// The trainer's float network and its rounded integer form read the same bucket:
+    /// a random network (whose buckets differ) scores alike in both forms, in
+    /// positions of four buckets, either side to move.
+    #[test]
+    fn float_and_integer_forms_agree_in_every_bucket() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R b KQ - 0 8",
+            "r4rk1/1p3ppp/p1n1p3/8/3P4/P4N2/1P3PPP/R4RK1 w - - 0 16",
+            "8/5pk1/6p1/3r4/8/6P1/5PK1/2R5 b - - 0 40",
+            "8/8/3k4/8/8/4K3/8/NNNN4 w - - 0 1",
+            "8/8/3k4/8/8/4K3/8/8 b - - 0 1",
+        ];
+        let text: String = fens.iter().map(|f| format!("{f} | 0 | 0.5\n")).collect();
+        let samples = samples("fens", &text, 0.5).unwrap();
+        let mut buckets: Vec<u8> = samples.iter().map(|s| s.bucket).collect();
+        buckets.dedup();
+        assert_eq!(buckets, [7, 4, 1, 0], "the positions' buckets");
+        // Weights that are integers on their scales, so rounding changes none of them.
+        let ints = FloatNet::random(5).quantize();
+        let net = FloatNet::from_network(&ints);
+        for (s, fen) in samples.iter().zip(fens) {
+            let pos = Chess::from_fen(fen).unwrap();
+            let float = net.centipawns(s);
+            let int = ints.evaluate(pos.board(), pos.side_to_move());
+            assert!(
+                (float - int as f32).abs() < 5.0 + float.abs() / 50.0,
+                "{fen}: {float} against {int}"
+            );
+        }
+    }
+
     #[test]
     fn a_bad_line_names_its_place() {
         let err = samples("f", "8/8/8/8/8/8/8/8 w - - 0 1 | 0 | 2.0\n", 0.5).unwrap_err();
@@ -413,6 +478,8 @@ mod tests {
     #[test]
     fn a_written_network_reads_back() {
         let net = FloatNet::random(9).quantize();
-        assert_eq!(Network::from_bytes(&net.to_bytes()), Ok(net));
+        assert_eq!(Network::from_bytes(&net.to_bytes()), Ok(net.clone()));
+        // A network read back in floating point rounds to itself again.
+        assert_eq!(FloatNet::from_network(&net).quantize(), net);
     }
 }

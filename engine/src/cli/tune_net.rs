@@ -2,17 +2,21 @@
 //! datagen` files and writes it in the format `eval/nets/chess.fnn` is in.
 
 use super::{exit_code_on_threads, flag_values, non_negative, request_or_usage};
-use feerie_tune::net::{loss, samples, split, train, NetSettings};
+use feerie_eval::nnue::Network;
+use feerie_tune::net::{loss, samples, split, train, FloatNet, NetSettings};
 use std::path::PathBuf;
 use std::time::Instant;
 
-const USAGE: &str = "usage: feerie tune-net --data FILE [--data FILE]... [--epochs N] \
-                     [--rate R] [--lambda L] [--seed S] [--threads T] --out FILE";
+const USAGE: &str = "usage: feerie tune-net --data FILE [--data FILE]... [--init FILE] \
+                     [--epochs N] [--rate R] [--batch N] [--lambda L] [--seed S] \
+                     [--threads T] --out FILE";
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq)]
 struct NetRequest {
     data: Vec<PathBuf>,
+    /// The network training starts from; random weights from the seed without it.
+    init: Option<PathBuf>,
     settings: NetSettings,
     lambda: f32,
     threads: usize,
@@ -30,6 +34,16 @@ pub fn run(args: &[String]) -> i32 {
 
 fn train_and_write(r: &NetRequest) -> Result<(), String> {
     let clock = Instant::now();
+    // Read first: a bad starting network is refused before minutes of reading data.
+    let start = match &r.init {
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let net =
+                Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+            FloatNet::from_network(&net)
+        }
+        None => FloatNet::random(r.settings.seed),
+    };
     let mut all = Vec::new();
     for path in &r.data {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -45,13 +59,19 @@ fn train_and_write(r: &NetRequest) -> Result<(), String> {
         validation.len(),
         clock.elapsed().as_secs_f64()
     );
-    let net = train(&mut training, &validation, &r.settings, |epoch, t, v| {
-        eprintln!(
-            "epoch {epoch}/{}: train {t:.6}, validation {v:.6} ({:.0} s)",
-            r.settings.epochs,
-            clock.elapsed().as_secs_f64()
-        )
-    });
+    let net = train(
+        start,
+        &mut training,
+        &validation,
+        &r.settings,
+        |epoch, t, v| {
+            eprintln!(
+                "epoch {epoch}/{}: train {t:.6}, validation {v:.6} ({:.0} s)",
+                r.settings.epochs,
+                clock.elapsed().as_secs_f64()
+            )
+        },
+    );
     eprintln!(
         "tune-net: kept the network of validation loss {:.6}",
         loss(&net, &validation)
@@ -64,10 +84,12 @@ fn train_and_write(r: &NetRequest) -> Result<(), String> {
 
 fn parse(args: &[String]) -> Result<NetRequest, String> {
     let mut data = Vec::new();
+    let mut init = None;
     let mut out = None;
     let mut settings = NetSettings {
         epochs: 20,
         rate: 0.001,
+        batch: 16_384,
         seed: 1,
     };
     let mut lambda = 0.5;
@@ -77,9 +99,16 @@ fn parse(args: &[String]) -> Result<NetRequest, String> {
         let number = |what| non_negative(flag, value, what);
         match flag {
             "--data" => data.push(PathBuf::from(value)),
+            "--init" => init = Some(PathBuf::from(value)),
             "--out" => out = Some(PathBuf::from(value)),
             "--epochs" => settings.epochs = number("an epoch count")? as usize,
             "--rate" => settings.rate = number("a step size")? as f32,
+            "--batch" => {
+                settings.batch = super::number::<usize>(flag, value, "a batch size")?;
+                if settings.batch == 0 {
+                    return Err("--batch: a batch holds at least one position".into());
+                }
+            }
             "--seed" => settings.seed = super::number::<u64>(flag, value, "a seed")?,
             "--lambda" => {
                 lambda = number("a share between 0 and 1")? as f32;
@@ -96,6 +125,7 @@ fn parse(args: &[String]) -> Result<NetRequest, String> {
     }
     Ok(NetRequest {
         data,
+        init,
         settings,
         lambda,
         threads,
@@ -111,16 +141,18 @@ mod tests {
     #[test]
     fn flags_are_read_and_bad_ones_refused() {
         let r = parse(&args(
-            "--data a.data --data b.data --epochs 5 --rate 0.01 --lambda 0.25 --seed 7 \
-             --threads 2 --out n.fnn",
+            "--data a.data --data b.data --init old.fnn --epochs 5 --rate 0.01 --batch 4096 \
+             --lambda 0.25 --seed 7 --threads 2 --out n.fnn",
         ))
         .unwrap();
         assert_eq!(r.data, [PathBuf::from("a.data"), PathBuf::from("b.data")]);
+        assert_eq!(r.init, Some(PathBuf::from("old.fnn")));
         assert_eq!(
             r.settings,
             NetSettings {
                 epochs: 5,
                 rate: 0.01,
+                batch: 4096,
                 seed: 7
             }
         );
@@ -133,6 +165,7 @@ mod tests {
             "--data a.data",
             "--data a.data --out n.fnn --lambda 2",
             "--data a.data --out n.fnn --epochs x",
+            "--data a.data --out n.fnn --batch 0",
             "--data a.data --out n.fnn --colour red",
         ] {
             assert!(parse(&args(bad)).is_err(), "{bad}");
