@@ -59,7 +59,7 @@ pub struct ChessSpec;
 impl VariantSpec for ChessSpec {
     const NAME: &'static str = "chess";
     type Rules = Chess;
-    type Eval = ChessEval;
+    type Eval = feerie_eval::NnueEval;
     type Linear = ChessEval;
     const BENCH_FENS: &'static [&'static str] = CHESS_BENCH;
     const BENCH_DEPTH: u32 = 10;
