@@ -3,7 +3,7 @@
 use crate::wdl_models::*;
 use crate::VariantSpec;
 use feerie_eval::wdl::WdlModel;
-use feerie_eval::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval};
+use feerie_eval::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval, NnueEval};
 use feerie_movegen::einstein::{Anti, Reverse, Standard};
 use feerie_movegen::{AntiEinstein, Augsburg, Chess, Dynamo, Einstein, ReverseEinstein};
 
@@ -59,7 +59,7 @@ pub struct ChessSpec;
 impl VariantSpec for ChessSpec {
     const NAME: &'static str = "chess";
     type Rules = Chess;
-    type Eval = feerie_eval::NnueEval;
+    type Eval = NnueEval;
     type Linear = ChessEval;
     const BENCH_FENS: &'static [&'static str] = CHESS_BENCH;
     const BENCH_DEPTH: u32 = 10;

@@ -33,7 +33,7 @@ pub trait VariantSpec: 'static {
     type Eval: Evaluator<Self::Rules>;
     /// The evaluation written as a sum of weight times feature, which `feerie tune`
     /// fits: `Eval` itself, unless the variant plays with an evaluator of another kind
-    /// (chess can play with a network, `feerie_eval::NnueEval`: docs/nnue.md).
+    /// (chess plays with a network, `feerie_eval::NnueEval`: docs/nnue.md).
     type Linear: Linear<Self::Rules>;
     /// The positions `bench` searches; their node count changes only when the search or
     /// the evaluation changes.
