@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fits a variant's win/draw/loss model (eval/src/wdl.rs) to self-play data.
 
-Usage: fit_wdl.py DATA_FILE [SAMPLE] [STEPS]
+Usage: fit_wdl.py DATA_FILE [SAMPLE] [STEPS] [--model A0,A1,B0,B1] [--second]
 
 DATA_FILE holds `feerie datagen` lines, `<FEN> | <score> | <result>` (score and result
 from White's point of view). The model: White wins with chance sigma((s - a) / b) and
@@ -13,6 +13,9 @@ of SAMPLE lines (default 20000), for STEPS steps (default 800). The fit is not c
 compare a new fit's log-loss with the old model's on the same data before replacing it.
 Prints the parameters as Rust, and the mean log-loss of the fit against the best
 constant model (the result frequencies alone).
+--model scores a given model (such as the one in variants/src/wdl_models.rs) on the
+sample instead of fitting one; --second takes the sample halfway between the default
+one's lines, to check a fit on positions it was not fitted to.
 Pure Python, so it runs wherever `feerie` is built.
 """
 
@@ -26,12 +29,12 @@ def material(fen):
     return min(men / 30.0, 1.0)
 
 
-def read(path, sample):
+def read(path, sample, second=False):
     with open(path) as f:
         rows = [line.split("|") for line in f if line.count("|") == 2]
     step = max(1, len(rows) // sample)
     data = []
-    for fen, score, result in rows[::step]:
+    for fen, score, result in rows[step // 2 if second else 0::step]:
         data.append((int(score), float(result), material(fen)))
     return data
 
@@ -88,12 +91,19 @@ def fit(data, steps=800, rate=12.0):
 
 
 def main():
-    data = read(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 20000)
+    args = sys.argv[1:]
+    model, second = None, "--second" in args
+    if "--model" in args:
+        at = args.index("--model")
+        model = [float(x) for x in args[at + 1].split(",")]
+        del args[at:at + 2]
+    args = [a for a in args if a != "--second"]
+    data = read(args[0], int(args[1]) if len(args) > 1 else 20000, second)
     results = [r for _, r, _ in data]
     freq = [sum(1 for r in results if r > 0.75), sum(1 for r in results if 0.25 <= r <= 0.75),
             sum(1 for r in results if r < 0.25)]
     constant = -sum(c * math.log(max(c / len(results), 1e-9)) for c in freq) / len(results)
-    params = fit(data, int(sys.argv[3]) if len(sys.argv) > 3 else 800)
+    params = model or fit(data, int(args[2]) if len(args) > 2 else 800)
     loss, _ = loss_and_gradient(params, data)
     a0, a1, b0, b1 = params
     print(f"// {len(data)} positions; results W/D/L {freq[0]}/{freq[1]}/{freq[2]}; "
