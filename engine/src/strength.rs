@@ -3,18 +3,18 @@
 //! so any Elo in the option's range gives a (fractional) level.
 
 /// (level, Elo on Stockfish 15.1's `UCI_Elo` scale), rising in both: measured in chess
-/// at 2+0.02 (docs/levels.md: 40 games per point against Stockfish, so each point is
-/// known to about ±110 Elo; levels 0 and 4 are below Stockfish's lowest 1350 and are
-/// extrapolated from matches between levels, at half their self-play difference).
-/// Levels 19 and 20 scored alike; level 20, the full engine, is the top.
+/// at 2+0.02 with the network evaluation (docs/levels.md: 40 to 80 games per point
+/// against Stockfish, so each point is known to about ±80 to ±110 Elo; levels 0 and 4
+/// are below Stockfish's lowest 1350 and are extrapolated from matches between levels,
+/// at half their self-play difference). Level 20 is the full engine.
 const TABLE: [(f64, f64); 7] = [
-    (0.0, 880.0),
-    (4.0, 1020.0),
-    (8.0, 1250.0),
-    (12.0, 1780.0),
-    (16.0, 1985.0),
-    (19.0, 1995.0),
-    (20.0, 2005.0),
+    (0.0, 1100.0),
+    (4.0, 1150.0),
+    (8.0, 1305.0),
+    (12.0, 1650.0),
+    (16.0, 1955.0),
+    (19.0, 2000.0),
+    (20.0, 2100.0),
 ];
 
 /// The lowest and highest `UCI_Elo` (the table's ends).
