@@ -25,9 +25,14 @@ def log_likelihood(elo, results):
 
 
 def parse(argument):
-    opponent, record = argument.split(":")
-    wins, losses, draws = (int(x) for x in record.split("-"))
-    return float(opponent), wins, losses, draws
+    try:
+        opponent, record = argument.split(":")
+        wins, losses, draws = (int(x) for x in record.split("-"))
+        if min(wins, losses, draws) < 0 or wins + losses + draws == 0:
+            raise ValueError
+        return float(opponent), wins, losses, draws
+    except ValueError:
+        sys.exit(f"fit_elo.py: {argument!r} is not ELO:W-L-D (for example 2400:6-26-8)")
 
 
 def main():

@@ -95,7 +95,12 @@ def main():
     model, second = None, "--second" in args
     if "--model" in args:
         at = args.index("--model")
-        model = [float(x) for x in args[at + 1].split(",")]
+        try:
+            model = [float(x) for x in args[at + 1].split(",")]
+            if len(model) != 4:
+                raise ValueError
+        except (IndexError, ValueError):
+            sys.exit("fit_wdl.py: --model needs four numbers, A0,A1,B0,B1")
         del args[at:at + 2]
     args = [a for a in args if a != "--second"]
     data = read(args[0], int(args[1]) if len(args) > 1 else 20000, second)
