@@ -630,6 +630,10 @@ fn tune_net_trains_a_network_file() {
         "200",
         "--seed",
         "3",
+        // One thread: the games' order in the file, so the network, does not depend on
+        // how the threads are scheduled.
+        "--threads",
+        "1",
         "--out",
         "chess.data",
     ]);
