@@ -69,6 +69,8 @@ pub struct EngineOptions {
     /// `UCI_LimitStrength`: play at `UCI_Elo`, whatever `Skill Level` says.
     pub limit_strength: bool,
     pub elo: i64,
+    /// `EvalFile`: the chess network's file, `None` for the built-in one.
+    pub eval_file: Option<String>,
 }
 
 impl Default for EngineOptions {
@@ -84,6 +86,7 @@ impl Default for EngineOptions {
             skill_level: SKILL_LEVEL.default as u32,
             limit_strength: false,
             elo: UCI_ELO.default,
+            eval_file: None,
         }
     }
 }
@@ -112,6 +115,7 @@ impl EngineOptions {
     /// Records a change in the option values (the caller applies its effects).
     pub fn apply(&mut self, change: &OptionChange) {
         match *change {
+            OptionChange::EvalFile(ref file) => self.eval_file = file.clone(),
             OptionChange::Variant(v) => self.variant = v,
             OptionChange::Hash(mb) => self.hash_mb = mb,
             OptionChange::Threads(n) => self.threads = n,
@@ -128,7 +132,7 @@ impl EngineOptions {
 }
 
 /// One accepted `setoption`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionChange {
     Variant(Variant),
     Hash(usize),
@@ -143,7 +147,14 @@ pub enum OptionChange {
     /// `UCI_AnalyseMode`: accepted; the search is the same when analysing.
     AnalyseMode(bool),
     ClearHash,
+    /// `EvalFile`: the file of the chess network to play with, `None` for the built-in
+    /// one (the file is read when the change is applied).
+    EvalFile(Option<String>),
 }
+
+/// `EvalFile`'s default, and the values that mean the built-in network.
+pub const BUILT_IN_NETWORK: &str = "<built-in>";
+const BUILT_IN_NAMES: [&str; 3] = [BUILT_IN_NETWORK, "<empty>", ""];
 
 /// The `option name ...` lines answering `uci`.
 pub fn declarations() -> Vec<String> {
@@ -170,6 +181,7 @@ pub fn declarations() -> Vec<String> {
         spin(SKILL_LEVEL),
         "option name UCI_LimitStrength type check default false".to_string(),
         spin(UCI_ELO),
+        format!("option name EvalFile type string default {BUILT_IN_NETWORK}"),
     ]
 }
 
@@ -205,6 +217,11 @@ pub fn parse_setoption(tokens: &[&str]) -> Result<OptionChange, String> {
     }
     if is("Clear Hash") {
         return Ok(OptionChange::ClearHash);
+    }
+    if is("EvalFile") {
+        let file = value.unwrap_or_default();
+        let built_in = BUILT_IN_NAMES.iter().any(|n| file.eq_ignore_ascii_case(n));
+        return Ok(OptionChange::EvalFile((!built_in).then_some(file)));
     }
     let checks: [(&str, CheckChange); 4] = [
         ("Ponder", OptionChange::Ponder),
@@ -346,6 +363,21 @@ mod tests {
         ] {
             assert!(parse(line).is_err(), "accepted: setoption {line}");
         }
+    }
+
+    #[test]
+    fn eval_file_takes_a_path_or_names_the_built_in_network() {
+        assert_eq!(
+            parse("name EvalFile value nets/my net.fnn"),
+            Ok(OptionChange::EvalFile(Some("nets/my net.fnn".into())))
+        );
+        for built_in in ["value <built-in>", "value <empty>", "value", ""] {
+            let line = format!("name evalfile {built_in}");
+            assert_eq!(parse(&line), Ok(OptionChange::EvalFile(None)), "{line}");
+        }
+        let mut o = EngineOptions::default();
+        o.apply(&OptionChange::EvalFile(Some("a.fnn".into())));
+        assert_eq!(o.eval_file.as_deref(), Some("a.fnn"));
     }
 
     #[test]

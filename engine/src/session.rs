@@ -47,6 +47,9 @@ pub trait Session: Send {
     fn show_wdl(&mut self, on: bool);
     /// Forgets what the searcher learnt (`ucinewgame`, `Clear Hash`).
     fn clear(&mut self);
+    /// Takes a new evaluator of the variant (`EvalFile` changed the network new ones
+    /// take) and forgets what the searcher learnt with the old one.
+    fn renew_eval(&mut self);
     /// Searches the variant's bench positions to `depth` with a fresh single-threaded
     /// searcher, printing one line per position.
     fn bench(&mut self, depth: u32, out: &Out) -> BenchReport;
@@ -278,6 +281,10 @@ impl<P: SearchPolicy, E: Evaluator<P>> Session for GameSession<P, E> {
 
     fn clear(&mut self) {
         self.searcher().clear();
+    }
+
+    fn renew_eval(&mut self) {
+        self.searcher().set_eval(E::default());
     }
 
     fn bench(&mut self, depth: u32, out: &Out) -> BenchReport {

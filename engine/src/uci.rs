@@ -7,11 +7,12 @@
 //! reported as `info string error: ...`, and the state stays as it was.
 
 use crate::go_params::{parse_go, MAX_DEPTH};
-use crate::options::{self, EngineOptions, OptionChange};
+use crate::options::{self, EngineOptions, OptionChange, BUILT_IN_NETWORK};
 use crate::out::{self, Out};
 use crate::position_cmd::parse_position;
 use crate::session::{SearchHandle, Session};
 use crate::variants::new_session;
+use feerie_eval::nnue::{self, Network};
 use feerie_variants::Variant;
 use std::io::BufRead;
 
@@ -224,6 +225,20 @@ impl Uci {
                 self.options.apply(&change);
                 self.session.show_wdl(on);
             }
+            OptionChange::EvalFile(ref file) => match load_network(file.as_deref()) {
+                Ok(said) => {
+                    self.options.apply(&change);
+                    self.session.renew_eval();
+                    self.out.line(&format!("info string {said}"));
+                }
+                Err(e) => self.out.error(&format!(
+                    "option EvalFile: {e}; the network stays {}",
+                    self.options
+                        .eval_file
+                        .as_deref()
+                        .unwrap_or(BUILT_IN_NETWORK)
+                )),
+            },
         }
     }
 
@@ -301,6 +316,24 @@ impl Uci {
             self.search = self.session.spawn_bench(depth, &self.out);
         }
     }
+}
+
+/// Makes the network of `file` (`None`: the built-in one) the one chess evaluators
+/// take from now on (docs/nnue.md); says what it loaded. A file that is not a network
+/// is refused and the network kept.
+fn load_network(file: Option<&str>) -> Result<String, String> {
+    let Some(file) = file else {
+        nnue::use_network(None);
+        return Ok("EvalFile: the built-in network".into());
+    };
+    let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", out::shorten(file)))?;
+    let net = Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", out::shorten(file)))?;
+    nnue::use_network(Some(net));
+    Ok(format!(
+        "EvalFile: network {} loaded ({} bytes); chess plays with it",
+        out::shorten(file),
+        bytes.len()
+    ))
 }
 
 /// Whether a table of `mb` MiB (plus an eighth for the table's own rounding) can be

@@ -20,7 +20,7 @@ use crate::Evaluator;
 use feerie_movegen::board::Board;
 use feerie_movegen::{Color, PieceKind, Position, Square};
 use std::cell::RefCell;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 /// Inputs: 2 colours (own, other) × 6 kinds × 64 squares.
 pub const INPUTS: usize = 768;
@@ -323,6 +323,24 @@ pub fn embedded() -> &'static Network {
     NET.get_or_init(|| Network::from_bytes(EMBEDDED_BYTES).expect("eval/nets/chess.fnn"))
 }
 
+/// The network new evaluators take (`EvalFile`); `None` for the built-in one.
+static CURRENT: Mutex<Option<&'static Network>> = Mutex::new(None);
+
+/// The network an [`NnueEval`] made now plays with: the built-in one, or the last
+/// given to [`use_network`].
+pub fn current() -> &'static Network {
+    let chosen = *CURRENT.lock().unwrap_or_else(|e| e.into_inner());
+    chosen.unwrap_or_else(embedded)
+}
+
+/// Makes `net` the network of the evaluators made from now on (`None`: the built-in
+/// one). The network is leaked, as evaluators hold it for the program's life and the
+/// accumulators know it by its address: each file loaded costs its 200 KB once.
+pub fn use_network(net: Option<Network>) {
+    let net = net.map(|n| &*Box::leak(Box::new(n)));
+    *CURRENT.lock().unwrap_or_else(|e| e.into_inner()) = net;
+}
+
 /// The chess evaluator that asks the network.
 #[derive(Clone, Debug)]
 pub struct NnueEval {
@@ -330,8 +348,9 @@ pub struct NnueEval {
 }
 
 impl Default for NnueEval {
+    /// An evaluator with the [`current`] network.
     fn default() -> NnueEval {
-        NnueEval { net: embedded() }
+        NnueEval { net: current() }
     }
 }
 

@@ -246,6 +246,13 @@ impl<P: SearchPolicy, E: Evaluator<P>> Searcher<P, E> {
     }
 
     /// Forgets everything learnt (`ucinewgame`, `Clear Hash`).
+    /// Plays with `eval` from now on, forgetting what was learnt with the old one: its
+    /// scores in the table, its cached evaluations, their corrections.
+    pub fn set_eval(&mut self, eval: E) {
+        self.eval = eval;
+        self.clear();
+    }
+
     pub fn clear(&mut self) {
         self.tt.clear();
         for t in &mut self.threads {

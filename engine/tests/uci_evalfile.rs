@@ -1,0 +1,83 @@
+//! `EvalFile` over UCI: chess plays with the network of the file given (here one whose
+//! weights are all zero, so every position scores 0), keeps it across variant switches,
+//! goes back to the built-in one on `<built-in>`, and refuses a file that is not a
+//! network with the network kept.
+
+mod common;
+
+use common::Engine;
+use feerie_eval::nnue::{FILE_BYTES, MAGIC};
+use std::path::PathBuf;
+
+/// White a queen up: the built-in network scores it far above 0.
+const QUEEN_UP: &str = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
+
+/// A network file whose every weight and bias is zero, in a fresh directory.
+fn zero_network(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("feerie-evalfile-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("zero.fnn");
+    let mut bytes = MAGIC.to_vec();
+    bytes.resize(FILE_BYTES, 0);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+/// The score of `go depth 2` from `QUEEN_UP`.
+fn queen_up_score(e: &mut Engine) -> i32 {
+    e.send(&format!("position fen {QUEEN_UP}"));
+    e.send("go depth 2");
+    let (lines, _) = e.bestmove();
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| l.contains(" score cp "))
+        .expect("a score line");
+    let words: Vec<&str> = last.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "cp").unwrap();
+    words[at + 1].parse().unwrap()
+}
+
+#[test]
+fn chess_plays_with_the_file_given_and_back_with_the_built_in_one() {
+    let zero = zero_network("switch");
+    let mut e = Engine::start();
+    e.send("uci");
+    let declared = e.read_until_prefix("uciok");
+    assert!(
+        declared.contains(&"option name EvalFile type string default <built-in>".to_string()),
+        "{declared:?}"
+    );
+    assert!(queen_up_score(&mut e) > 500);
+    e.send(&format!("setoption name EvalFile value {}", zero.display()));
+    let said = e.read_until_prefix("info string");
+    assert!(said[said.len() - 1].contains("loaded"), "{said:?}");
+    assert_eq!(queen_up_score(&mut e), 0);
+    // Another variant and back: the new chess session takes the file's network too.
+    e.send("setoption name UCI_Variant value dynamo");
+    e.send("setoption name UCI_Variant value chess");
+    assert_eq!(queen_up_score(&mut e), 0);
+    e.send("setoption name EvalFile value <built-in>");
+    e.read_until_prefix("info string");
+    assert!(queen_up_score(&mut e) > 500);
+    std::fs::remove_dir_all(zero.parent().unwrap()).ok();
+}
+
+#[test]
+fn a_file_that_is_not_a_network_is_refused_and_the_network_kept() {
+    let zero = zero_network("refuse");
+    let short = zero.with_file_name("short.fnn");
+    std::fs::write(&short, &std::fs::read(&zero).unwrap()[..1000]).unwrap();
+    let mut e = Engine::start();
+    e.send(&format!("setoption name EvalFile value {}", zero.display()));
+    e.read_until_prefix("info string");
+    for bad in [short.display().to_string(), "/no/such/file.fnn".to_string()] {
+        e.send(&format!("setoption name EvalFile value {bad}"));
+        let said = e.read_until_prefix("info string");
+        let said = &said[said.len() - 1];
+        assert!(said.contains("error: option EvalFile"), "{said}");
+        assert!(said.contains("the network stays"), "{said}");
+        assert_eq!(queen_up_score(&mut e), 0, "after {bad}");
+    }
+    std::fs::remove_dir_all(zero.parent().unwrap()).ok();
+}
