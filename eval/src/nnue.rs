@@ -28,17 +28,23 @@ pub const INPUTS: usize = 768;
 pub const HIDDEN: usize = 128;
 /// Scale of the hidden layer's weights and of the clipped ReLU's ceiling.
 pub const QA: i32 = 255;
-/// Scale of the output layer's weights.
-pub const QB: i32 = 64;
+/// Scale of the output layer's weights. 256 rather than the usual 64: rounding the
+/// output weights to 1/64 cost more than half of what training a network gained
+/// (docs/nnue.md), 1/256 little; the sums still fit 32 bits (256 neurons × 255 × 507).
+pub const QB: i32 = 256;
 /// Centipawns of one unit of the network's output.
 pub const SCALE: i32 = 400;
 /// Output buckets: 2-5 pieces on the board, 6-9, ..., 30-32.
 pub const BUCKETS: usize = 8;
 
 /// The first four bytes of a network file.
-pub const MAGIC: &[u8; 4] = b"FNN2";
-/// Those of the first format, one output for every phase, still read.
+pub const MAGIC: &[u8; 4] = b"FNN3";
+/// Those of the two older formats, still read: eight outputs, and the first format's
+/// one output for every phase, both with the output layer on the scale [`OLD_QB`].
+pub const MAGIC_OUTPUT_64: &[u8; 4] = b"FNN2";
 pub const MAGIC_ONE_BUCKET: &[u8; 4] = b"FNN1";
+/// The output layer's scale in the older formats.
+pub const OLD_QB: i32 = 64;
 
 /// The best network so far (docs/nnue.md), built in; chess plays with it when its
 /// description's `Eval` is [`NnueEval`].
@@ -98,7 +104,7 @@ pub enum NetError {
 impl std::fmt::Display for NetError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            NetError::Magic => write!(f, "not a Feerie network (no FNN2 or FNN1 header)"),
+            NetError::Magic => write!(f, "not a Feerie network (no FNN3, FNN2 or FNN1 header)"),
             NetError::Size { expected, found } => write!(
                 f,
                 "a {HIDDEN}-neuron network has {expected} bytes, this one {found}"
@@ -119,12 +125,14 @@ pub const fn file_bytes(buckets: usize) -> usize {
 pub const FILE_BYTES: usize = file_bytes(BUCKETS);
 
 impl Network {
-    /// Reads a network file. A file of the first format (one output) gives every
-    /// bucket that output, so it plays as it did.
+    /// Reads a network file. A file of an older format plays as it did: its output
+    /// layer is brought to the scale [`QB`] (exactly, four times its integers), and a
+    /// file of the first format (one output) gives every bucket that output.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
-        let buckets = match bytes.get(..4) {
-            Some(m) if m == MAGIC => BUCKETS,
-            Some(m) if m == MAGIC_ONE_BUCKET => 1,
+        let (buckets, output_factor) = match bytes.get(..4) {
+            Some(m) if m == MAGIC => (BUCKETS, 1),
+            Some(m) if m == MAGIC_OUTPUT_64 => (BUCKETS, QB / OLD_QB),
+            Some(m) if m == MAGIC_ONE_BUCKET => (1, QB / OLD_QB),
             _ => return Err(NetError::Magic),
         };
         if bytes.len() != file_bytes(buckets) {
@@ -139,10 +147,15 @@ impl Network {
         let mut take = |n: usize| words.by_ref().take(n).collect::<Vec<i16>>();
         let input_weights = take(INPUTS * HIDDEN);
         let hidden_bias = take(HIDDEN);
-        let output_weights = take(buckets * 2 * HIDDEN).repeat(BUCKETS / buckets);
+        // Saturating: a file made elsewhere cannot stop the engine.
+        let output_weights = take(buckets * 2 * HIDDEN)
+            .iter()
+            .map(|w| w.saturating_mul(output_factor as i16))
+            .collect::<Vec<i16>>()
+            .repeat(BUCKETS / buckets);
         let output_bias = bytes[file_bytes(buckets) - 4 * buckets..]
             .chunks_exact(4)
-            .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]).saturating_mul(output_factor))
             .collect::<Vec<i32>>()
             .repeat(BUCKETS / buckets);
         Ok(Network {
@@ -434,7 +447,7 @@ mod tests {
         bytes.extend((4..one - 4).map(|i| (i % 7) as u8));
         bytes.extend(12345i32.to_le_bytes());
         let net = Network::from_bytes(&bytes).unwrap();
-        assert_eq!(net.output_bias, [12345; BUCKETS]);
+        assert_eq!(net.output_bias, [12345 * QB / OLD_QB; BUCKETS]);
         let first = &net.output_weights[..2 * HIDDEN];
         for b in 1..BUCKETS {
             assert_eq!(
@@ -448,6 +461,31 @@ mod tests {
             (MAGIC.as_slice(), FILE_BYTES)
         );
         assert_eq!(Network::from_bytes(&written), Ok(net));
+    }
+
+    /// A file of the second format (output on the scale 64) reads as the same network
+    /// on the scale 256: every score is the same.
+    #[test]
+    fn output_64_files_score_as_they_did() {
+        let net = embedded();
+        let mut old = MAGIC_OUTPUT_64.to_vec();
+        let quarter = |w: i16| w / (QB / OLD_QB) as i16;
+        let weights = net.input_weights.iter().chain(&net.hidden_bias).copied();
+        let outputs = net.output_weights.iter().map(|&w| quarter(w));
+        for w in weights.chain(outputs) {
+            old.extend_from_slice(&w.to_le_bytes());
+        }
+        for b in &net.output_bias {
+            old.extend_from_slice(&(b / (QB / OLD_QB)).to_le_bytes());
+        }
+        let read = Network::from_bytes(&old).unwrap();
+        assert_eq!(read.input_weights, net.input_weights);
+        let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+        let pos = Chess::from_fen(fen).unwrap();
+        let score = |n: &Network| n.evaluate(pos.board(), pos.side_to_move());
+        // The embedded network is of the second format, so its integers divide exactly.
+        assert_eq!(read, *net);
+        assert_eq!(score(&read), score(net));
     }
 
     /// The bucket counts every piece: two kings alone are the first, the start
@@ -466,7 +504,7 @@ mod tests {
     #[test]
     fn bad_network_files_are_refused() {
         assert_eq!(Network::from_bytes(b"XXXX"), Err(NetError::Magic));
-        let short = Network::from_bytes(b"FNN2abc").unwrap_err();
+        let short = Network::from_bytes(b"FNN3abc").unwrap_err();
         assert_eq!(
             short,
             NetError::Size {

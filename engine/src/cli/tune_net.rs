@@ -72,12 +72,14 @@ fn train_and_write(r: &NetRequest) -> Result<(), String> {
             )
         },
     );
+    let integers = net.quantize();
     eprintln!(
-        "tune-net: kept the network of validation loss {:.6}",
-        loss(&net, &validation)
+        "tune-net: kept the network of validation loss {:.6} ({:.6} rounded to the \
+         integers it plays with)",
+        loss(&net, &validation),
+        loss(&FloatNet::from_network(&integers), &validation)
     );
-    std::fs::write(&r.out, net.quantize().to_bytes())
-        .map_err(|e| format!("{}: {e}", r.out.display()))?;
+    std::fs::write(&r.out, integers.to_bytes()).map_err(|e| format!("{}: {e}", r.out.display()))?;
     eprintln!("tune-net: network written to {}", r.out.display());
     Ok(())
 }
