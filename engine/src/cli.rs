@@ -35,10 +35,10 @@ Usage:
   feerie perft [--variant V] [--fen FEN] [--moves M...] --depth D [--divide]
                            count the leaf nodes of the move tree (start position by
                            default; depth 0 to 12; progress on standard error after 1 s)
-  feerie bench [--variant V] [--depth D]
+  feerie bench [--variant V] [--depth D] [--evalfile NET]
                            search the variant's bench positions (default depth per
                            variant, about a second each); prints Nodes searched and
-                           Nodes/second
+                           Nodes/second; --evalfile: chess with that network file
   feerie match --engine cmd=PATH ... --engine cmd=PATH ... [options]
                            engine-vs-engine matches refereed by Feerie's rules
                            (run `feerie match` alone for its options)
@@ -61,11 +61,12 @@ Usage:
                            short search scores them within --max-cp (default 50)
                            of 0 and at least --min-cp (default 0) away from it
   feerie datagen --variant V --games N --nodes K [--threads T] [--seed S]
-                 [--shard K/N] [--book FILE] --out FILE
+                 [--shard K/N] [--book FILE] [--evalfile NET] --out FILE
                            self-play data for tuning: quiet positions as lines
                            'FEN | score | result' (White's view), appended to FILE;
                            rerun to resume (FILE.done lists the games written);
-                           --shard K/N plays game i when i % N = K-1
+                           --shard K/N plays game i when i % N = K-1; --evalfile:
+                           chess plays with that network file
   feerie tune --variant V --data FILE [--data FILE]... [--epochs N] [--rate R]
               [--lambda L] [--k K] [--prior P] [--threads T] [--hold PREFIX]...
               [--out FILE]
@@ -156,6 +157,7 @@ struct Flags {
     moves: Vec<String>,
     depth: Option<u32>,
     divide: bool,
+    eval_file: Option<std::path::PathBuf>,
 }
 
 fn parse_flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
@@ -180,6 +182,7 @@ fn parse_flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
                 flags.depth = Some(d.parse().map_err(|_| format!("bad depth '{d}'"))?);
             }
             "--divide" => flags.divide = true,
+            "--evalfile" => flags.eval_file = Some(value()?.into()),
             "--moves" => {
                 while i < args.len() && !args[i].starts_with("--") {
                     flags.moves.push(args[i].clone());
@@ -190,6 +193,17 @@ fn parse_flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
         }
     }
     Ok(flags)
+}
+
+/// Makes the network of `file`, when given, the one chess plays with (`--evalfile`,
+/// as the UCI option `EvalFile`).
+fn use_eval_file(file: Option<&std::path::Path>) -> Result<(), String> {
+    if let Some(file) = file {
+        let net =
+            feerie_eval::nnue::Network::from_file(file).map_err(|e| format!("--evalfile: {e}"))?;
+        feerie_eval::nnue::use_network(Some(net));
+    }
+    Ok(())
 }
 
 /// The request a subcommand's `parse` made of its flags, or, on a usage error, the exit
@@ -326,7 +340,8 @@ pub fn speed_line(nodes: u64, elapsed: Duration) -> String {
 }
 
 fn bench(args: &[String]) -> Result<(), String> {
-    let flags = parse_flags(args, &["--variant", "--depth"])?;
+    let flags = parse_flags(args, &["--variant", "--depth", "--evalfile"])?;
+    use_eval_file(flags.eval_file.as_deref())?;
     let options = EngineOptions::default();
     let variant = flags.variant.unwrap_or(options.variant);
     let depth = flags.depth.unwrap_or_else(|| variant.bench_depth());

@@ -15,6 +15,7 @@ use crate::variants::new_session;
 use feerie_eval::nnue::{self, Network};
 use feerie_variants::Variant;
 use std::io::BufRead;
+use std::path::Path;
 
 /// Deepest `go perft` accepted, the same cap as `feerie perft`.
 pub use feerie_movegen::MAX_PERFT_DEPTH;
@@ -326,13 +327,11 @@ fn load_network(file: Option<&str>) -> Result<String, String> {
         nnue::use_network(None);
         return Ok("EvalFile: the built-in network".into());
     };
-    let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", out::shorten(file)))?;
-    let net = Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", out::shorten(file)))?;
+    let net = Network::from_file(Path::new(file)).map_err(|e| out::shorten(&e))?;
     nnue::use_network(Some(net));
     Ok(format!(
-        "EvalFile: network {} loaded ({} bytes); chess plays with it",
-        out::shorten(file),
-        bytes.len()
+        "EvalFile: network {} loaded; chess plays with it",
+        out::shorten(file)
     ))
 }
 

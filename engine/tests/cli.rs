@@ -88,6 +88,57 @@ fn bench_reports_nodes_and_speed() {
     );
 }
 
+/// `--evalfile`: bench and datagen play chess with the network of the file (one of
+/// zeros searches another tree than the built-in one), and refuse a file that is not
+/// a network before doing anything.
+#[test]
+fn evalfile_changes_the_chess_network_and_bad_files_are_refused() {
+    use feerie_eval::nnue::{FILE_BYTES, MAGIC};
+    let dir = fresh_dir("evalfile");
+    let mut zero = MAGIC.to_vec();
+    zero.resize(FILE_BYTES, 0);
+    std::fs::write(dir.join("zero.fnn"), zero).unwrap();
+    std::fs::write(dir.join("short.fnn"), b"FNN3").unwrap();
+    let nodes = |args: &[&str]| {
+        let out = feerie_in(&dir, args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        stdout(&out)
+            .lines()
+            .find_map(|l| l.strip_prefix("Nodes searched: ").map(str::to_string))
+            .expect("Nodes searched line")
+    };
+    let built_in = nodes(&["bench", "--depth", "4"]);
+    let zeros = nodes(&["bench", "--depth", "4", "--evalfile", "zero.fnn"]);
+    assert_ne!(built_in, zeros);
+    for args in [
+        &["bench", "--evalfile", "short.fnn"][..],
+        &["bench", "--evalfile", "missing.fnn"],
+        &[
+            "datagen",
+            "--variant",
+            "chess",
+            "--games",
+            "1",
+            "--nodes",
+            "10",
+            "--evalfile",
+            "short.fnn",
+            "--out",
+            "d.data",
+        ],
+    ] {
+        let out = feerie_in(&dir, args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--evalfile: "), "{args:?}: {err}");
+    }
+    assert!(!dir.join("d.data").exists());
+}
+
 /// The bench of every variant, one shallow depth: a line per position, the depth it was
 /// asked for, and a node count that is the same on a second run.
 #[test]

@@ -166,6 +166,13 @@ impl Network {
         })
     }
 
+    /// Reads the network file at `path`; the error names the file.
+    pub fn from_file(path: &std::path::Path) -> Result<Network, String> {
+        let name = path.display();
+        let bytes = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
+        Network::from_bytes(&bytes).map_err(|e| format!("{name}: {e}"))
+    }
+
     /// The network as a file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();

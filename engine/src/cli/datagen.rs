@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 const USAGE: &str = "usage: feerie datagen --variant V --games N --nodes K [--threads T] \
-                     [--seed S] [--shard K/N] [--book FILE] --out FILE";
+                     [--seed S] [--shard K/N] [--book FILE] [--evalfile NET] --out FILE";
 
 /// Transposition table of each playing thread, MiB: a search of a few thousand nodes
 /// fills little of it.
@@ -29,6 +29,8 @@ struct DatagenRequest {
     settings: DatagenSettings,
     /// `None`: `books/<variant>.epd` when it exists, else random openings.
     book: Option<PathBuf>,
+    /// The chess network to play with (`EvalFile`); `None`: the built-in one.
+    eval_file: Option<PathBuf>,
     out: PathBuf,
 }
 
@@ -41,6 +43,10 @@ pub fn run(args: &[String]) -> i32 {
         Ok(request) => request,
         Err(code) => return code,
     };
+    if let Err(e) = super::use_eval_file(request.eval_file.as_deref()) {
+        eprintln!("feerie: {e}");
+        return USAGE_ERROR;
+    }
     catch_ctrl_c(
         &STOP,
         "\nStopping: dropping the games being played; the same command resumes",
@@ -62,7 +68,7 @@ impl VariantVisitor for &DatagenRequest {
         let (openings, from) =
             openings::<V::Rules>(self.book.as_deref(), V::NAME).map_err(usage)?;
         let s = &self.settings;
-        let run = format!(
+        let mut run = format!(
             "variant={} nodes={} seed={} shard={}/{} openings={from}",
             V::NAME,
             s.nodes,
@@ -70,6 +76,10 @@ impl VariantVisitor for &DatagenRequest {
             s.shard.index,
             s.shard.count
         );
+        // Another network is another run: resuming must not mix their games.
+        if let Some(net) = &self.eval_file {
+            run.push_str(&format!(" evalfile={}", net.display()));
+        }
         let mut file = DataFile::open(&self.out, &run).map_err(usage)?;
         let shard: Vec<u64> = (0..s.games).filter(|&i| s.shard.holds(i)).collect();
         let todo: Vec<u64> = shard
@@ -145,6 +155,7 @@ fn progress_line(p: &Progress, already: u64, threads: usize) -> String {
 fn parse(args: &[String]) -> Result<DatagenRequest, String> {
     let mut variant = None;
     let (mut games, mut nodes, mut out, mut book) = (None, None, None, None);
+    let mut eval_file = None;
     let mut settings = DatagenSettings {
         games: 0,
         nodes: 0,
@@ -166,6 +177,7 @@ fn parse(args: &[String]) -> Result<DatagenRequest, String> {
                 settings.shard = Shard::parse(value).map_err(|e| format!("--shard: {e}"))?
             }
             "--book" => book = Some(PathBuf::from(value)),
+            "--evalfile" => eval_file = Some(PathBuf::from(value)),
             "--out" => out = Some(PathBuf::from(value)),
             other => return Err(format!("unknown flag '{other}'")),
         }
@@ -177,6 +189,7 @@ fn parse(args: &[String]) -> Result<DatagenRequest, String> {
         variant: variant.ok_or_else(|| needs("--variant"))?,
         settings,
         book,
+        eval_file,
         out: out.ok_or_else(|| needs("--out"))?,
     })
 }
@@ -191,7 +204,7 @@ mod tests {
     fn flags_are_read_and_bad_ones_refused() {
         let r = parse(&args(
             "--variant dynamo --games 10 --nodes 500 --threads 2 --seed 9 --shard 2/3 \
-             --book b.epd --out d.txt",
+             --book b.epd --evalfile n.fnn --out d.txt",
         ))
         .unwrap();
         assert_eq!(r.variant, Variant::Dynamo);
@@ -207,6 +220,7 @@ mod tests {
             }
         );
         assert_eq!(r.book, Some(PathBuf::from("b.epd")));
+        assert_eq!(r.eval_file, Some(PathBuf::from("n.fnn")));
         assert_eq!(r.out, PathBuf::from("d.txt"));
         let ok = "--variant chess --games 1 --nodes 1 --out x";
         assert!(parse(&args(ok)).is_ok());

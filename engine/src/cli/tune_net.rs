@@ -36,12 +36,7 @@ fn train_and_write(r: &NetRequest) -> Result<(), String> {
     let clock = Instant::now();
     // Read first: a bad starting network is refused before minutes of reading data.
     let start = match &r.init {
-        Some(path) => {
-            let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let net =
-                Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-            FloatNet::from_network(&net)
-        }
+        Some(path) => FloatNet::from_network(&Network::from_file(path)?),
         None => FloatNet::random(r.settings.seed),
     };
     let mut all = Vec::new();
