@@ -476,11 +476,21 @@ mod tests {
     fn output_64_files_score_as_they_did() {
         let factor = QB / OLD_QB;
         let mut coarse = embedded().clone();
-        coarse.output_weights.iter_mut().for_each(|w| *w -= *w % factor as i16);
-        coarse.output_bias.iter_mut().for_each(|b| *b -= *b % factor);
+        coarse
+            .output_weights
+            .iter_mut()
+            .for_each(|w| *w -= *w % factor as i16);
+        coarse
+            .output_bias
+            .iter_mut()
+            .for_each(|b| *b -= *b % factor);
         let mut old = MAGIC_OUTPUT_64.to_vec();
         let outputs = coarse.output_weights.iter().map(|&w| w / factor as i16);
-        let weights = coarse.input_weights.iter().chain(&coarse.hidden_bias).copied();
+        let weights = coarse
+            .input_weights
+            .iter()
+            .chain(&coarse.hidden_bias)
+            .copied();
         for w in weights.chain(outputs) {
             old.extend_from_slice(&w.to_le_bytes());
         }
