@@ -38,7 +38,7 @@ Usage:
   feerie bench [--variant V] [--depth D] [--evalfile NET]
                            search the variant's bench positions (default depth per
                            variant, about a second each); prints Nodes searched and
-                           Nodes/second; --evalfile: chess with that network file
+                           Nodes/second; --evalfile: play with that network file
   feerie match --engine cmd=PATH ... --engine cmd=PATH ... [options]
                            engine-vs-engine matches refereed by Feerie's rules
                            (run `feerie match` alone for its options)
@@ -66,7 +66,7 @@ Usage:
                            'FEN | score | result' (White's view), appended to FILE;
                            rerun to resume (FILE.done lists the games written);
                            --shard K/N plays game i when i % N = K-1; --evalfile:
-                           chess plays with that network file
+                           play with that network file
   feerie tune --variant V --data FILE [--data FILE]... [--epochs N] [--rate R]
               [--lambda L] [--k K] [--prior P] [--threads T] [--hold PREFIX]...
               [--out FILE]
@@ -76,14 +76,14 @@ Usage:
                            for eval/src/weights/tuned/ (docs/tuning.md); --hold
                            keeps the weights whose names start with PREFIX; --k
                            gives K instead of fitting it
-  feerie tune-net --data FILE [--data FILE]... [--init FILE] [--epochs N]
-                  [--rate R] [--batch N] [--lambda L] [--seed S] [--threads T]
-                  --out FILE
-                           train the chess network on datagen files (Adam on
-                           the target (1-L)·result + L·chance of the score),
-                           from random weights or from the network --init;
-                           writes a network file like eval/nets/chess.fnn
-                           (docs/nnue.md)
+  feerie tune-net [--variant V] --data FILE [--data FILE]... [--init FILE]
+                  [--epochs N] [--rate R] [--batch N] [--lambda L] [--seed S]
+                  [--threads T] --out FILE
+                           train a network for V (chess by default; not
+                           Augsburg) on datagen files (Adam on the target
+                           (1-L)·result + L·chance of the score), from random
+                           weights or from the network --init; writes a network
+                           file like eval/nets/chess.fnn (docs/nnue.md)
   feerie gui [--port N] [--listen ADDR] [--engine CMD]... [--no-open]
                            a board in the browser to play and analyse every
                            variant (docs/gui.md); prints the page's address
@@ -195,13 +195,15 @@ fn parse_flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
     Ok(flags)
 }
 
-/// Makes the network of `file`, when given, the one chess plays with (`--evalfile`,
-/// as the UCI option `EvalFile`).
-fn use_eval_file(file: Option<&std::path::Path>) -> Result<(), String> {
+/// Makes the network of `file`, when given, the one `variant` plays with
+/// (`--evalfile`, as the UCI option `EvalFile`).
+fn use_eval_file(variant: Variant, file: Option<&std::path::Path>) -> Result<(), String> {
     if let Some(file) = file {
         let net =
             feerie_eval::nnue::Network::from_file(file).map_err(|e| format!("--evalfile: {e}"))?;
-        feerie_eval::nnue::use_network(Some(net));
+        variant
+            .use_network(Some(net))
+            .map_err(|e| format!("--evalfile: {e}"))?;
     }
     Ok(())
 }
@@ -341,9 +343,9 @@ pub fn speed_line(nodes: u64, elapsed: Duration) -> String {
 
 fn bench(args: &[String]) -> Result<(), String> {
     let flags = parse_flags(args, &["--variant", "--depth", "--evalfile"])?;
-    use_eval_file(flags.eval_file.as_deref())?;
     let options = EngineOptions::default();
     let variant = flags.variant.unwrap_or(options.variant);
+    use_eval_file(variant, flags.eval_file.as_deref())?;
     let depth = flags.depth.unwrap_or_else(|| variant.bench_depth());
     if !(1..=MAX_DEPTH).contains(&depth) {
         return Err(format!("bench depth must be between 1 and {MAX_DEPTH}"));

@@ -69,7 +69,7 @@ pub struct EngineOptions {
     /// `UCI_LimitStrength`: play at `UCI_Elo`, whatever `Skill Level` says.
     pub limit_strength: bool,
     pub elo: i64,
-    /// `EvalFile`: the chess network's file, `None` for the built-in one.
+    /// `EvalFile`: the file last given, `None` for the built-in network.
     pub eval_file: Option<String>,
 }
 
@@ -147,7 +147,7 @@ pub enum OptionChange {
     /// `UCI_AnalyseMode`: accepted; the search is the same when analysing.
     AnalyseMode(bool),
     ClearHash,
-    /// `EvalFile`: the file of the chess network to play with, `None` for the built-in
+    /// `EvalFile`: the file of the network the variant in play takes, `None` for the built-in
     /// one (the file is read when the change is applied).
     EvalFile(Option<String>),
 }

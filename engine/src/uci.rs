@@ -7,12 +7,12 @@
 //! reported as `info string error: ...`, and the state stays as it was.
 
 use crate::go_params::{parse_go, MAX_DEPTH};
-use crate::options::{self, EngineOptions, OptionChange, BUILT_IN_NETWORK};
+use crate::options::{self, EngineOptions, OptionChange};
 use crate::out::{self, Out};
 use crate::position_cmd::parse_position;
 use crate::session::{SearchHandle, Session};
 use crate::variants::new_session;
-use feerie_eval::nnue::{self, Network};
+use feerie_eval::nnue::Network;
 use feerie_variants::Variant;
 use std::io::BufRead;
 use std::path::Path;
@@ -226,20 +226,18 @@ impl Uci {
                 self.options.apply(&change);
                 self.session.show_wdl(on);
             }
-            OptionChange::EvalFile(ref file) => match load_network(file.as_deref()) {
-                Ok(said) => {
-                    self.options.apply(&change);
-                    self.session.renew_eval();
-                    self.out.line(&format!("info string {said}"));
+            OptionChange::EvalFile(ref file) => {
+                match load_network(self.session.variant(), file.as_deref()) {
+                    Ok(said) => {
+                        self.options.apply(&change);
+                        self.session.renew_eval();
+                        self.out.line(&format!("info string {said}"));
+                    }
+                    Err(e) => self.out.error(&format!(
+                        "option EvalFile: {e}; the network stays as it was"
+                    )),
                 }
-                Err(e) => self.out.error(&format!(
-                    "option EvalFile: {e}; the network stays {}",
-                    self.options
-                        .eval_file
-                        .as_deref()
-                        .unwrap_or(BUILT_IN_NETWORK)
-                )),
-            },
+            }
         }
     }
 
@@ -319,18 +317,20 @@ impl Uci {
     }
 }
 
-/// Makes the network of `file` (`None`: the built-in one) the one chess evaluators
-/// take from now on (docs/nnue.md); says what it loaded. A file that is not a network
-/// is refused and the network kept.
-fn load_network(file: Option<&str>) -> Result<String, String> {
+/// Makes the network of `file` (`None`: the built-in one) the one `variant`'s
+/// evaluators take from now on (docs/nnue.md); says what it loaded. A file that is
+/// not a network, or a variant that plays without one, is refused and the network kept.
+fn load_network(variant: Variant, file: Option<&str>) -> Result<String, String> {
     let Some(file) = file else {
-        nnue::use_network(None);
-        return Ok("EvalFile: the built-in network".into());
+        variant.use_network(None)?;
+        return Ok(format!(
+            "EvalFile: {variant} plays with its built-in network"
+        ));
     };
     let net = Network::from_file(Path::new(file)).map_err(|e| out::shorten(&e))?;
-    nnue::use_network(Some(net));
+    variant.use_network(Some(net))?;
     Ok(format!(
-        "EvalFile: network {} loaded; chess plays with it",
+        "EvalFile: network {} loaded; {variant} plays with it",
         out::shorten(file)
     ))
 }

@@ -88,11 +88,11 @@ fn bench_reports_nodes_and_speed() {
     );
 }
 
-/// `--evalfile`: bench and datagen play chess with the network of the file (one of
-/// zeros searches another tree than the built-in one), and refuse a file that is not
-/// a network before doing anything.
+/// `--evalfile`: bench and datagen play the variant with the network of the file (one
+/// of zeros searches another tree than the built-in one), and refuse a file that is
+/// not a network, or a variant without a network, before doing anything.
 #[test]
-fn evalfile_changes_the_chess_network_and_bad_files_are_refused() {
+fn evalfile_changes_the_variants_network_and_bad_files_are_refused() {
     use feerie_eval::nnue::{FILE_BYTES, MAGIC};
     let dir = fresh_dir("evalfile");
     let mut zero = MAGIC.to_vec();
@@ -114,9 +114,15 @@ fn evalfile_changes_the_chess_network_and_bad_files_are_refused() {
     let built_in = nodes(&["bench", "--depth", "4"]);
     let zeros = nodes(&["bench", "--depth", "4", "--evalfile", "zero.fnn"]);
     assert_ne!(built_in, zeros);
+    let reverse = ["bench", "--variant", "reverse-einstein", "--depth", "4"];
+    assert_ne!(
+        nodes(&reverse),
+        nodes(&[&reverse[..], &["--evalfile", "zero.fnn"]].concat())
+    );
     for args in [
         &["bench", "--evalfile", "short.fnn"][..],
         &["bench", "--evalfile", "missing.fnn"],
+        &["bench", "--variant", "dynamo", "--evalfile", "zero.fnn"],
         &[
             "datagen",
             "--variant",
@@ -792,4 +798,65 @@ fn tune_net_trains_a_network_file() {
     assert!(!dir.join("bad.fnn").exists());
     let usage = run(&["tune-net", "--data", "chess.data"]);
     assert_eq!(usage.status.code(), Some(2));
+}
+
+/// `feerie tune-net --variant` reads a variant's own FENs: a reverse-Einstein run gives
+/// a network that reverse-Einstein's bench plays with (`--evalfile`), where chess's
+/// FEN reader would refuse those lines; Augsburg, whose units are no network's inputs,
+/// is refused before any data is read.
+#[test]
+fn tune_net_trains_a_network_for_another_variant() {
+    let dir = fresh_dir("tune-net-variant");
+    let run = |args: &[&str]| feerie_in(&dir, args);
+    let made = run(&[
+        "datagen",
+        "--variant",
+        "reverse-einstein",
+        "--games",
+        "30",
+        "--nodes",
+        "200",
+        "--threads",
+        "1",
+        "--out",
+        "re.data",
+    ]);
+    assert!(made.status.success());
+    let train = |variant: &str, out: &str| {
+        run(&[
+            "tune-net",
+            "--variant",
+            variant,
+            "--data",
+            "re.data",
+            "--epochs",
+            "2",
+            "--out",
+            out,
+        ])
+    };
+    let trained = train("reverse-einstein", "re.fnn");
+    assert!(
+        trained.status.success(),
+        "{}",
+        String::from_utf8_lossy(&trained.stderr)
+    );
+    let bench = run(&[
+        "bench",
+        "--variant",
+        "reverse-einstein",
+        "--depth",
+        "3",
+        "--evalfile",
+        "re.fnn",
+    ]);
+    assert!(bench.status.success());
+    let augsburg = train("augsburg", "au.fnn");
+    assert_eq!(augsburg.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&augsburg.stderr).contains("augsburg: no network"),
+        "{}",
+        String::from_utf8_lossy(&augsburg.stderr)
+    );
+    assert!(!dir.join("au.fnn").exists());
 }

@@ -1,7 +1,9 @@
-//! `EvalFile` over UCI: chess plays with the network of the file given (here one whose
-//! weights are all zero, so every position scores 0), keeps it across variant switches,
-//! goes back to the built-in one on `<built-in>`, and refuses a file that is not a
-//! network with the network kept.
+//! `EvalFile` over UCI: the variant in play takes the network of the file given (here
+//! one whose weights are all zero, so every position scores 0), keeps it across variant
+//! switches, goes back to the built-in one on `<built-in>`, and refuses a file that is
+//! not a network with the network kept. Each variant with a network has its own: a file
+//! given in reverse-Einstein leaves chess's alone, and a variant that plays without a
+//! network refuses one.
 
 mod common;
 
@@ -25,7 +27,12 @@ fn zero_network(name: &str) -> PathBuf {
 
 /// The score of `go depth 2` from `QUEEN_UP`.
 fn queen_up_score(e: &mut Engine) -> i32 {
-    e.send(&format!("position fen {QUEEN_UP}"));
+    score_of(e, QUEEN_UP)
+}
+
+/// The score of `go depth 2` from `fen`.
+fn score_of(e: &mut Engine, fen: &str) -> i32 {
+    e.send(&format!("position fen {fen}"));
     e.send("go depth 2");
     let (lines, _) = e.bestmove();
     let last = lines
@@ -79,5 +86,39 @@ fn a_file_that_is_not_a_network_is_refused_and_the_network_kept() {
         assert!(said.contains("the network stays"), "{said}");
         assert_eq!(queen_up_score(&mut e), 0, "after {bad}");
     }
+    std::fs::remove_dir_all(zero.parent().unwrap()).ok();
+}
+
+#[test]
+fn each_variant_with_a_network_has_its_own() {
+    let zero = zero_network("own");
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value reverse-einstein");
+    // White a queen up (in reverse-Einstein a queen that moves becomes a rook: still
+    // far ahead).
+    assert!(score_of(&mut e, QUEEN_UP) > 300);
+    e.send(&format!("setoption name EvalFile value {}", zero.display()));
+    let said = e.read_until_prefix("info string");
+    assert!(
+        said[said.len() - 1].contains("reverse-einstein plays with it"),
+        "{said:?}"
+    );
+    assert_eq!(score_of(&mut e, QUEEN_UP), 0);
+    e.send("setoption name UCI_Variant value chess");
+    assert!(queen_up_score(&mut e) > 500, "chess kept its network");
+    e.send("setoption name UCI_Variant value dynamo");
+    e.send(&format!("setoption name EvalFile value {}", zero.display()));
+    let said = e.read_until_prefix("info string");
+    let said = &said[said.len() - 1];
+    assert!(said.contains("dynamo plays without a network"), "{said}");
+    e.send("setoption name UCI_Variant value reverse-einstein");
+    assert_eq!(
+        score_of(&mut e, QUEEN_UP),
+        0,
+        "reverse-einstein kept the file's"
+    );
+    e.send("setoption name EvalFile value <built-in>");
+    e.read_until_prefix("info string");
+    assert!(score_of(&mut e, QUEEN_UP) > 300);
     std::fs::remove_dir_all(zero.parent().unwrap()).ok();
 }

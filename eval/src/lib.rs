@@ -24,4 +24,12 @@ use feerie_movegen::Position;
 /// Implementations are cheap to clone and shared between search threads.
 pub trait Evaluator<P: Position>: Clone + Default + Send + Sync + 'static {
     fn evaluate(&self, pos: &P) -> i32;
+
+    /// Makes `net` (`None`: the built-in one) the network the evaluators of this kind
+    /// made from now on take (`EvalFile`); `false`, and nothing changed, for an
+    /// evaluator that is no network.
+    fn use_network(net: Option<nnue::Network>) -> bool {
+        let _ = net;
+        false
+    }
 }

@@ -1,5 +1,7 @@
-//! A small efficiently updatable neural network (NNUE) for orthodox chess, trained on
-//! Feerie's own self-play games by `feerie tune-net` (docs/nnue.md).
+//! A small efficiently updatable neural network (NNUE) for the variants whose men are
+//! the six orthodox pieces (chess, reverse-Einstein), trained on Feerie's own
+//! self-play games by `feerie tune-net` (docs/nnue.md). Each such variant has its own
+//! network, in a [`NetworkSlot`].
 //!
 //! Shape: 768 inputs (colour relative to the side that looks, kind, square) feed
 //! [`HIDDEN`] neurons twice, once from each side's point of view (the board flipped for
@@ -20,6 +22,7 @@ use crate::Evaluator;
 use feerie_movegen::board::Board;
 use feerie_movegen::{Color, PieceKind, Position, Square};
 use std::cell::RefCell;
+use std::marker::PhantomData;
 use std::sync::{Mutex, OnceLock};
 
 /// Inputs: 2 colours (own, other) × 6 kinds × 64 squares.
@@ -45,10 +48,6 @@ pub const MAGIC_OUTPUT_64: &[u8; 4] = b"FNN2";
 pub const MAGIC_ONE_BUCKET: &[u8; 4] = b"FNN1";
 /// The output layer's scale in the older formats.
 pub const OLD_QB: i32 = 64;
-
-/// The best network so far (docs/nnue.md), built in; chess plays with it when its
-/// description's `Eval` is [`NnueEval`].
-static EMBEDDED_BYTES: &[u8] = include_bytes!("../nets/chess.fnn");
 
 /// The input a piece of `piece` colour and `kind` on `sq` turns on for the side
 /// `view`: the board is seen from that side, its own pieces first.
@@ -337,58 +336,122 @@ fn dot_clipped(acc: &[i16; HIDDEN], weights: &[i16]) -> i32 {
         .sum()
 }
 
-/// The built-in network, read once.
+/// A variant's network: the one built in from a file of `eval/nets/`, and the one
+/// `EvalFile` chose in its place. Each variant that plays with a network has its own
+/// slot, so a network chosen for one never reaches another.
+pub trait NetworkSlot: Send + Sync + std::fmt::Debug + 'static {
+    /// The file under `eval/nets/` the built-in network comes from.
+    const FILE: &'static str;
+    /// The built-in network, read once.
+    fn embedded() -> &'static Network;
+    /// The network `EvalFile` chose; `None` for the built-in one.
+    fn chosen() -> &'static Mutex<Option<&'static Network>>;
+}
+
+/// Declares a [`NetworkSlot`] built in from `eval/nets/$file`.
+macro_rules! network_slot {
+    ($(#[$doc:meta])* $slot:ident, $file:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct $slot;
+
+        impl NetworkSlot for $slot {
+            const FILE: &'static str = $file;
+            fn embedded() -> &'static Network {
+                static NET: OnceLock<Network> = OnceLock::new();
+                NET.get_or_init(|| {
+                    Network::from_bytes(include_bytes!(concat!("../nets/", $file)))
+                        .expect(concat!("eval/nets/", $file))
+                })
+            }
+            fn chosen() -> &'static Mutex<Option<&'static Network>> {
+                static CHOSEN: Mutex<Option<&'static Network>> = Mutex::new(None);
+                &CHOSEN
+            }
+        }
+    };
+}
+
+network_slot!(
+    /// Chess's network, the best so far (docs/nnue.md).
+    ChessNet,
+    "chess.fnn"
+);
+
+network_slot!(
+    /// Reverse-Einstein's network (docs/nnue.md).
+    ReverseEinsteinNet,
+    "reverse-einstein.fnn"
+);
+
+/// The built-in chess network.
 pub fn embedded() -> &'static Network {
-    static NET: OnceLock<Network> = OnceLock::new();
-    NET.get_or_init(|| Network::from_bytes(EMBEDDED_BYTES).expect("eval/nets/chess.fnn"))
+    ChessNet::embedded()
 }
 
-/// The network new evaluators take (`EvalFile`); `None` for the built-in one.
-static CURRENT: Mutex<Option<&'static Network>> = Mutex::new(None);
-
-/// The network an [`NnueEval`] made now plays with: the built-in one, or the last
-/// given to [`use_network`].
-pub fn current() -> &'static Network {
-    let chosen = *CURRENT.lock().unwrap_or_else(|e| e.into_inner());
-    chosen.unwrap_or_else(embedded)
+/// The network an [`NnueEval`] of slot `S` made now plays with: the built-in one, or
+/// the last given to [`use_network`].
+pub fn current<S: NetworkSlot>() -> &'static Network {
+    let chosen = *S::chosen().lock().unwrap_or_else(|e| e.into_inner());
+    chosen.unwrap_or_else(S::embedded)
 }
 
-/// Makes `net` the network of the evaluators made from now on (`None`: the built-in
-/// one). The network is leaked, as evaluators hold it for the program's life and the
-/// accumulators know it by its address: each file loaded costs its 200 KB once.
-pub fn use_network(net: Option<Network>) {
+/// Makes `net` the network of the evaluators of slot `S` made from now on (`None`: the
+/// built-in one). The network is leaked, as evaluators hold it for the program's life
+/// and the accumulators know it by its address: each file loaded costs its 200 KB once.
+pub fn use_network<S: NetworkSlot>(net: Option<Network>) {
     let net = net.map(|n| &*Box::leak(Box::new(n)));
-    *CURRENT.lock().unwrap_or_else(|e| e.into_inner()) = net;
+    *S::chosen().lock().unwrap_or_else(|e| e.into_inner()) = net;
 }
 
-/// The chess evaluator that asks the network.
-#[derive(Clone, Debug)]
-pub struct NnueEval {
+/// The evaluator that asks the network of slot `S` (chess's by default).
+#[derive(Debug)]
+pub struct NnueEval<S: NetworkSlot = ChessNet> {
     net: &'static Network,
+    slot: PhantomData<S>,
 }
 
-impl Default for NnueEval {
-    /// An evaluator with the [`current`] network.
-    fn default() -> NnueEval {
-        NnueEval { net: current() }
-    }
-}
-
-impl NnueEval {
-    /// An evaluator with another network (leaked: networks live as long as the
-    /// program, like the embedded one).
-    pub fn with(net: Network) -> NnueEval {
+// By hand: derived, both would ask `S` for them too.
+impl<S: NetworkSlot> Clone for NnueEval<S> {
+    fn clone(&self) -> Self {
         NnueEval {
-            net: Box::leak(Box::new(net)),
+            net: self.net,
+            slot: PhantomData,
         }
     }
 }
 
-impl<P: Position<Board = Board>> Evaluator<P> for NnueEval {
+impl<S: NetworkSlot> Default for NnueEval<S> {
+    /// An evaluator with the [`current`] network of its slot.
+    fn default() -> Self {
+        NnueEval {
+            net: current::<S>(),
+            slot: PhantomData,
+        }
+    }
+}
+
+impl<S: NetworkSlot> NnueEval<S> {
+    /// An evaluator with another network (leaked: networks live as long as the
+    /// program, like the embedded one).
+    pub fn with(net: Network) -> Self {
+        NnueEval {
+            net: Box::leak(Box::new(net)),
+            slot: PhantomData,
+        }
+    }
+}
+
+impl<S: NetworkSlot, P: Position<Board = Board>> Evaluator<P> for NnueEval<S> {
     #[inline]
     fn evaluate(&self, pos: &P) -> i32 {
         self.net
             .evaluate_incrementally(pos.board(), pos.side_to_move())
+    }
+
+    fn use_network(net: Option<Network>) -> bool {
+        use_network::<S>(net);
+        true
     }
 }
 
@@ -424,7 +487,7 @@ mod tests {
     /// with captures, castling and a promotion, and after a jump to another position.
     #[test]
     fn updates_match_rebuilds() {
-        let eval = NnueEval::default();
+        let eval = NnueEval::<ChessNet>::default();
         let mut pos = Chess::from_fen("r3k2r/1P3ppp/8/3pP3/8/8/5PPP/R3K2R w KQkq d6 0 1").unwrap();
         let moves = [
             "e5d6", "e8g8", "b7b8q", "a8b8", "e1c1", "f8e8", "d6d7", "e8e1",

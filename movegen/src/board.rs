@@ -195,6 +195,12 @@ pub trait Placement {
     /// A text picture of the board for the `d` command.
     fn picture(&self) -> String;
 
+    /// The board as pieces of the six orthodox kinds, which a network's inputs are
+    /// (`feerie_eval::nnue`); `None` where a square can hold a compound unit.
+    fn as_pieces(&self) -> Option<&Board> {
+        None
+    }
+
     /// Pieces of the other side giving check to the king of `us` (on the board).
     #[inline]
     fn checkers(&self, us: Color) -> Bitboard {
@@ -222,6 +228,9 @@ impl Placement for Board {
     #[inline]
     fn occupied(&self) -> Bitboard {
         Board::occupied(self)
+    }
+    fn as_pieces(&self) -> Option<&Board> {
+        Some(self)
     }
     #[inline]
     fn color(&self, color: Color) -> Bitboard {

@@ -1,4 +1,4 @@
-//! `feerie tune-net`: trains the chess network of `feerie_eval::nnue` on `feerie
+//! `feerie tune-net`: trains a variant's network of `feerie_eval::nnue` on `feerie
 //! datagen` lines, in floating point, then rounds it to the integers the engine plays
 //! with.
 //!
@@ -12,7 +12,7 @@
 
 use crate::data::parse_line;
 use feerie_eval::nnue::{self, Network, BUCKETS, HIDDEN, INPUTS, QA, QB, SCALE};
-use feerie_movegen::{Chess, Color, Position};
+use feerie_movegen::{Color, Placement, Position};
 use rayon::prelude::*;
 
 /// The largest weight, in either direction.
@@ -32,9 +32,10 @@ pub struct Sample {
     target: f32,
 }
 
-/// Reads `datagen` lines into samples with the target blend `lambda`. Fails on the
-/// first bad line, naming `name` and the line number.
-pub fn samples(name: &str, text: &str, lambda: f32) -> Result<Vec<Sample>, String> {
+/// Reads `datagen` lines of the variant whose rules are `P` into samples with the
+/// target blend `lambda`. Fails on the first bad line, naming `name` and the line
+/// number, and on a variant whose board holds compound units (no network's inputs).
+pub fn samples<P: Position>(name: &str, text: &str, lambda: f32) -> Result<Vec<Sample>, String> {
     let lines: Vec<(usize, &str)> = text.lines().enumerate().collect();
     lines
         .par_iter()
@@ -43,7 +44,11 @@ pub fn samples(name: &str, text: &str, lambda: f32) -> Result<Vec<Sample>, Strin
             Some(
                 parsed
                     .and_then(|l| {
-                        let pos = Chess::from_fen(l.fen).map_err(|e| format!("bad FEN: {e:?}"))?;
+                        let pos = P::from_fen(l.fen).map_err(|e| format!("bad FEN: {e:?}"))?;
+                        let board = pos
+                            .board()
+                            .as_pieces()
+                            .ok_or("its units are not pieces a network knows")?;
                         let white = pos.side_to_move() == Color::White;
                         let (score, result) = if white {
                             (l.score, l.result)
@@ -53,7 +58,7 @@ pub fn samples(name: &str, text: &str, lambda: f32) -> Result<Vec<Sample>, Strin
                         let chance = logistic(score as f32 * std::f32::consts::LN_10 / 400.0);
                         let target = (1.0 - lambda) * result as f32 + lambda * chance;
                         let (mut ours, mut theirs) = (Vec::new(), Vec::new());
-                        for (w, b) in nnue::features(pos.board()) {
+                        for (w, b) in nnue::features(board) {
                             let (o, t) = if white { (w, b) } else { (b, w) };
                             ours.push(o as u16);
                             theirs.push(t as u16);
@@ -61,7 +66,7 @@ pub fn samples(name: &str, text: &str, lambda: f32) -> Result<Vec<Sample>, Strin
                         Ok(Sample {
                             ours,
                             theirs,
-                            bucket: nnue::bucket(pos.board()) as u8,
+                            bucket: nnue::bucket(board) as u8,
                             target,
                         })
                     })
@@ -363,6 +368,7 @@ fn shuffle(samples: &mut [Sample], seed: &mut u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use feerie_movegen::Chess;
 
     /// Lines where the side with the extra queen won: a trained network must see the
     /// queen, from either side, and its integer form must agree with its float form.
@@ -403,7 +409,7 @@ mod tests {
 
     #[test]
     fn training_learns_an_extra_queen_and_rounding_keeps_it() {
-        let samples = samples("queens", &queen_data(), 0.5).unwrap();
+        let samples = samples::<Chess>("queens", &queen_data(), 0.5).unwrap();
         assert!(samples.len() > 200, "{}", samples.len());
         let before = loss(&FloatNet::random(3), &samples);
         let mut train_set = samples.clone();
@@ -449,7 +455,7 @@ mod tests {
             "8/8/3k4/8/8/4K3/8/8 b - - 0 1",
         ];
         let text: String = fens.iter().map(|f| format!("{f} | 0 | 0.5\n")).collect();
-        let samples = samples("fens", &text, 0.5).unwrap();
+        let samples = samples::<Chess>("fens", &text, 0.5).unwrap();
         let mut buckets: Vec<u8> = samples.iter().map(|s| s.bucket).collect();
         buckets.dedup();
         assert_eq!(buckets, [7, 4, 1, 0], "the positions' buckets");
@@ -469,9 +475,10 @@ mod tests {
 
     #[test]
     fn a_bad_line_names_its_place() {
-        let err = samples("f", "8/8/8/8/8/8/8/8 w - - 0 1 | 0 | 2.0\n", 0.5).unwrap_err();
+        let err = samples::<Chess>("f", "8/8/8/8/8/8/8/8 w - - 0 1 | 0 | 2.0\n", 0.5).unwrap_err();
         assert!(err.starts_with("f:1:"), "{err}");
-        let err = samples("f", "4k3/8/8/8/8/8/8/9 w - - 0 1 | 0 | 1.0\n", 0.5).unwrap_err();
+        let err =
+            samples::<Chess>("f", "4k3/8/8/8/8/8/8/9 w - - 0 1 | 0 | 1.0\n", 0.5).unwrap_err();
         assert!(err.starts_with("f:1: bad FEN"), "{err}");
     }
 

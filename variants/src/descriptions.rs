@@ -2,6 +2,7 @@
 
 use crate::wdl_models::*;
 use crate::VariantSpec;
+use feerie_eval::nnue::ReverseEinsteinNet;
 use feerie_eval::wdl::WdlModel;
 use feerie_eval::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval, NnueEval};
 use feerie_movegen::einstein::{Anti, Reverse, Standard};
@@ -115,7 +116,7 @@ pub struct ReverseEinsteinSpec;
 impl VariantSpec for ReverseEinsteinSpec {
     const NAME: &'static str = "reverse-einstein";
     type Rules = ReverseEinstein;
-    type Eval = EinsteinEval<Reverse>;
+    type Eval = NnueEval<ReverseEinsteinNet>;
     type Linear = EinsteinEval<Reverse>;
     const BENCH_FENS: &'static [&'static str] = EINSTEIN_BENCH;
     const BENCH_DEPTH: u32 = 9;

@@ -16,6 +16,7 @@ pub use descriptions::{
 };
 
 use feerie_eval::linear::Linear;
+use feerie_eval::nnue::Network;
 use feerie_eval::wdl::WdlModel;
 use feerie_eval::Evaluator;
 use feerie_search::SearchPolicy;
@@ -105,6 +106,24 @@ impl Variant {
     /// The depth `bench` searches when none is given.
     pub fn bench_depth(self) -> u32 {
         self.dispatch(BenchDepth)
+    }
+
+    /// Makes `net` (`None`: the built-in one) the network this variant's evaluators
+    /// take from now on; an error, and nothing changed, when it plays without one.
+    pub fn use_network(self, net: Option<Network>) -> Result<(), String> {
+        if self.dispatch(UseNetwork(net)) {
+            Ok(())
+        } else {
+            Err(format!("{self} plays without a network"))
+        }
+    }
+}
+
+struct UseNetwork(Option<Network>);
+impl VariantVisitor for UseNetwork {
+    type Output = bool;
+    fn visit<V: VariantSpec>(self) -> bool {
+        <V::Eval as Evaluator<V::Rules>>::use_network(self.0)
     }
 }
 

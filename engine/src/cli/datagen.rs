@@ -29,7 +29,7 @@ struct DatagenRequest {
     settings: DatagenSettings,
     /// `None`: `books/<variant>.epd` when it exists, else random openings.
     book: Option<PathBuf>,
-    /// The chess network to play with (`EvalFile`); `None`: the built-in one.
+    /// The network to play with (`EvalFile`); `None`: the built-in one.
     eval_file: Option<PathBuf>,
     out: PathBuf,
 }
@@ -43,7 +43,7 @@ pub fn run(args: &[String]) -> i32 {
         Ok(request) => request,
         Err(code) => return code,
     };
-    if let Err(e) = super::use_eval_file(request.eval_file.as_deref()) {
+    if let Err(e) = super::use_eval_file(request.variant, request.eval_file.as_deref()) {
         eprintln!("feerie: {e}");
         return USAGE_ERROR;
     }

@@ -1,19 +1,23 @@
-//! `feerie tune-net`: trains the chess network (`feerie_tune::net`) on `feerie
+//! `feerie tune-net`: trains a variant's network (`feerie_tune::net`) on `feerie
 //! datagen` files and writes it in the format `eval/nets/chess.fnn` is in.
 
-use super::{exit_code_on_threads, flag_values, non_negative, request_or_usage};
+use super::{exit_code_on_threads, flag_values, non_negative, parse_variant, request_or_usage};
 use feerie_eval::nnue::Network;
+use feerie_movegen::{Placement, Position};
 use feerie_tune::net::{loss, samples, split, train, FloatNet, NetSettings};
+use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::path::PathBuf;
 use std::time::Instant;
 
-const USAGE: &str = "usage: feerie tune-net --data FILE [--data FILE]... [--init FILE] \
-                     [--epochs N] [--rate R] [--batch N] [--lambda L] [--seed S] \
-                     [--threads T] --out FILE";
+const USAGE: &str = "usage: feerie tune-net [--variant V] --data FILE [--data FILE]... \
+                     [--init FILE] [--epochs N] [--rate R] [--batch N] [--lambda L] \
+                     [--seed S] [--threads T] --out FILE";
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq)]
 struct NetRequest {
+    /// The variant of the data (chess unless `--variant` says otherwise).
+    variant: Variant,
     data: Vec<PathBuf>,
     /// The network training starts from; random weights from the seed without it.
     init: Option<PathBuf>,
@@ -29,10 +33,23 @@ pub fn run(args: &[String]) -> i32 {
         Ok(request) => request,
         Err(code) => return code,
     };
-    exit_code_on_threads(request.threads, || train_and_write(&request))
+    exit_code_on_threads(request.threads, || request.variant.dispatch(&request))
 }
 
-fn train_and_write(r: &NetRequest) -> Result<(), String> {
+impl VariantVisitor for &NetRequest {
+    type Output = Result<(), String>;
+    fn visit<V: VariantSpec>(self) -> Result<(), String> {
+        if V::Rules::startpos().board().as_pieces().is_none() {
+            return Err(format!(
+                "{}: no network: its units are not pieces a network's inputs know",
+                V::NAME
+            ));
+        }
+        train_and_write::<V::Rules>(self)
+    }
+}
+
+fn train_and_write<P: Position>(r: &NetRequest) -> Result<(), String> {
     let clock = Instant::now();
     // Read first: a bad starting network is refused before minutes of reading data.
     let start = match &r.init {
@@ -42,7 +59,7 @@ fn train_and_write(r: &NetRequest) -> Result<(), String> {
     let mut all = Vec::new();
     for path in &r.data {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        all.extend(samples(&path.display().to_string(), &text, r.lambda)?);
+        all.extend(samples::<P>(&path.display().to_string(), &text, r.lambda)?);
     }
     let (mut training, validation) = split(all);
     if training.is_empty() || validation.is_empty() {
@@ -80,6 +97,7 @@ fn train_and_write(r: &NetRequest) -> Result<(), String> {
 }
 
 fn parse(args: &[String]) -> Result<NetRequest, String> {
+    let mut variant = Variant::Chess;
     let mut data = Vec::new();
     let mut init = None;
     let mut out = None;
@@ -95,6 +113,7 @@ fn parse(args: &[String]) -> Result<NetRequest, String> {
         let (flag, value) = pair?;
         let number = |what| non_negative(flag, value, what);
         match flag {
+            "--variant" => variant = parse_variant(value)?,
             "--data" => data.push(PathBuf::from(value)),
             "--init" => init = Some(PathBuf::from(value)),
             "--out" => out = Some(PathBuf::from(value)),
@@ -121,6 +140,7 @@ fn parse(args: &[String]) -> Result<NetRequest, String> {
         return Err("tune-net needs --data".into());
     }
     Ok(NetRequest {
+        variant,
         data,
         init,
         settings,
@@ -142,6 +162,7 @@ mod tests {
              --lambda 0.25 --seed 7 --threads 2 --out n.fnn",
         ))
         .unwrap();
+        assert_eq!(r.variant, Variant::Chess);
         assert_eq!(r.data, [PathBuf::from("a.data"), PathBuf::from("b.data")]);
         assert_eq!(r.init, Some(PathBuf::from("old.fnn")));
         assert_eq!(
@@ -164,8 +185,14 @@ mod tests {
             "--data a.data --out n.fnn --epochs x",
             "--data a.data --out n.fnn --batch 0",
             "--data a.data --out n.fnn --colour red",
+            "--variant xiangqi --data a.data --out n.fnn",
         ] {
             assert!(parse(&args(bad)).is_err(), "{bad}");
         }
+        let r = parse(&args(
+            "--variant reverse-einstein --data a.data --out n.fnn",
+        ))
+        .unwrap();
+        assert_eq!(r.variant, Variant::ReverseEinstein);
     }
 }
