@@ -1,5 +1,5 @@
 //! A small efficiently updatable neural network (NNUE) for the variants whose men are
-//! the six orthodox pieces (chess, reverse-Einstein), trained on Feerie's own
+//! the six orthodox pieces (chess, Dynamo, reverse-Einstein), trained on Feerie's own
 //! self-play games by `feerie tune-net` (docs/nnue.md). Each such variant has its own
 //! network, in a [`NetworkSlot`].
 //!
@@ -382,6 +382,12 @@ network_slot!(
     /// Reverse-Einstein's network (docs/nnue.md).
     ReverseEinsteinNet,
     "reverse-einstein.fnn"
+);
+
+network_slot!(
+    /// Dynamo's network (docs/nnue.md).
+    DynamoNet,
+    "dynamo.fnn"
 );
 
 /// The built-in chess network.

@@ -2,7 +2,7 @@
 
 use crate::wdl_models::*;
 use crate::VariantSpec;
-use feerie_eval::nnue::ReverseEinsteinNet;
+use feerie_eval::nnue::{DynamoNet, ReverseEinsteinNet};
 use feerie_eval::wdl::WdlModel;
 use feerie_eval::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval, NnueEval};
 use feerie_movegen::einstein::{Anti, Reverse, Standard};
@@ -74,7 +74,7 @@ pub struct DynamoSpec;
 impl VariantSpec for DynamoSpec {
     const NAME: &'static str = "dynamo";
     type Rules = Dynamo;
-    type Eval = DynamoEval;
+    type Eval = NnueEval<DynamoNet>;
     type Linear = DynamoEval;
     const BENCH_FENS: &'static [&'static str] = DYNAMO_BENCH;
     const BENCH_DEPTH: u32 = 6;
