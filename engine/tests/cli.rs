@@ -800,10 +800,12 @@ fn tune_net_trains_a_network_file() {
     assert_eq!(usage.status.code(), Some(2));
 }
 
-/// `feerie tune-net --variant` reads a variant's own FENs: a reverse-Einstein run gives
-/// a network that reverse-Einstein's bench plays with (`--evalfile`), where chess's
-/// FEN reader would refuse those lines; Augsburg, whose units are no network's inputs,
-/// is refused before any data is read.
+/// `feerie tune-net --variant` reads a variant's own FENs: a reverse-Einstein run, with
+/// a position only reverse-Einstein allows (a pawn on its first rank, where a knight
+/// that moved turned into one), gives a network that reverse-Einstein's bench plays with
+/// (`--evalfile`), while chess's FEN reader refuses the file (that line, if no earlier
+/// one: their en passant rules differ too); Augsburg, whose units
+/// are no network's inputs, is refused before any data is read.
 #[test]
 fn tune_net_trains_a_network_for_another_variant() {
     let dir = fresh_dir("tune-net-variant");
@@ -822,6 +824,9 @@ fn tune_net_trains_a_network_for_another_variant() {
         "re.data",
     ]);
     assert!(made.status.success());
+    let mut data = std::fs::read_to_string(dir.join("re.data")).unwrap();
+    data.push_str("4k3/8/8/8/8/8/8/P3K3 w - - 0 1 | 300 | 1.0\n");
+    std::fs::write(dir.join("re.data"), &data).unwrap();
     let train = |variant: &str, out: &str| {
         run(&[
             "tune-net",
@@ -851,6 +856,14 @@ fn tune_net_trains_a_network_for_another_variant() {
         "re.fnn",
     ]);
     assert!(bench.status.success());
+    let as_chess = train("chess", "chess.fnn");
+    assert_eq!(as_chess.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&as_chess.stderr).contains(": bad FEN"),
+        "{}",
+        String::from_utf8_lossy(&as_chess.stderr)
+    );
+    assert!(!dir.join("chess.fnn").exists());
     let augsburg = train("augsburg", "au.fnn");
     assert_eq!(augsburg.status.code(), Some(1));
     assert!(
