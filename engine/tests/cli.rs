@@ -122,7 +122,7 @@ fn evalfile_changes_the_variants_network_and_bad_files_are_refused() {
     for args in [
         &["bench", "--evalfile", "short.fnn"][..],
         &["bench", "--evalfile", "missing.fnn"],
-        &["bench", "--variant", "einstein", "--evalfile", "zero.fnn"],
+        &["bench", "--variant", "augsburg", "--evalfile", "zero.fnn"],
         &[
             "datagen",
             "--variant",

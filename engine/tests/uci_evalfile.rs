@@ -106,11 +106,11 @@ fn each_variant_with_a_network_has_its_own() {
     assert_eq!(score_of(&mut e, QUEEN_UP), 0);
     e.send("setoption name UCI_Variant value chess");
     assert!(queen_up_score(&mut e) > 500, "chess kept its network");
-    e.send("setoption name UCI_Variant value einstein");
+    e.send("setoption name UCI_Variant value augsburg");
     e.send(&format!("setoption name EvalFile value {}", zero.display()));
     let said = e.read_until_prefix("info string");
     let said = &said[said.len() - 1];
-    assert!(said.contains("einstein plays without a network"), "{said}");
+    assert!(said.contains("augsburg plays without a network"), "{said}");
     e.send("setoption name UCI_Variant value reverse-einstein");
     assert_eq!(
         score_of(&mut e, QUEEN_UP),

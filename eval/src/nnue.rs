@@ -390,6 +390,18 @@ network_slot!(
     "dynamo.fnn"
 );
 
+network_slot!(
+    /// Einstein's network (docs/nnue.md).
+    EinsteinNet,
+    "einstein.fnn"
+);
+
+network_slot!(
+    /// Anti-Einstein's network (docs/nnue.md).
+    AntiEinsteinNet,
+    "anti-einstein.fnn"
+);
+
 /// The built-in chess network.
 pub fn embedded() -> &'static Network {
     ChessNet::embedded()

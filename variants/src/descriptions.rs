@@ -2,7 +2,7 @@
 
 use crate::wdl_models::*;
 use crate::VariantSpec;
-use feerie_eval::nnue::{DynamoNet, ReverseEinsteinNet};
+use feerie_eval::nnue::{AntiEinsteinNet, DynamoNet, EinsteinNet, ReverseEinsteinNet};
 use feerie_eval::wdl::WdlModel;
 use feerie_eval::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval, NnueEval};
 use feerie_movegen::einstein::{Anti, Reverse, Standard};
@@ -102,7 +102,7 @@ pub struct EinsteinSpec;
 impl VariantSpec for EinsteinSpec {
     const NAME: &'static str = "einstein";
     type Rules = Einstein;
-    type Eval = EinsteinEval<Standard>;
+    type Eval = NnueEval<EinsteinNet>;
     type Linear = EinsteinEval<Standard>;
     const BENCH_FENS: &'static [&'static str] = EINSTEIN_BENCH;
     const BENCH_DEPTH: u32 = 12;
@@ -130,7 +130,7 @@ pub struct AntiEinsteinSpec;
 impl VariantSpec for AntiEinsteinSpec {
     const NAME: &'static str = "anti-einstein";
     type Rules = AntiEinstein;
-    type Eval = EinsteinEval<Anti>;
+    type Eval = NnueEval<AntiEinsteinNet>;
     type Linear = EinsteinEval<Anti>;
     const BENCH_FENS: &'static [&'static str] = EINSTEIN_BENCH;
     const BENCH_DEPTH: u32 = 13;
