@@ -17,10 +17,13 @@ pub const CHESS_WDL: WdlModel = WdlModel {
     b: [229.7, -117.1],
 };
 
-// 37995 positions; W/D/L 16179/4671/17145; log-loss 0.5739 (results alone 0.9803)
+// Refitted to the network's scores (f81e9cf): `feerie datagen --variant dynamo --games
+// 1000 --nodes 5000 --threads 2 --seed 4 --book books/dynamo.epd`, `tools/fit_wdl.py DATA
+// 20000 3000`. 21973 positions; W/D/L 9552/3594/8827; log-loss 0.6341 (results alone
+// 1.0247). On the second sample 0.6332, the linear evaluation's model 0.6528.
 pub const DYNAMO_WDL: WdlModel = WdlModel {
-    a: [406.2, -400.1],
-    b: [168.4, 231.1],
+    a: [556.9, -545.7],
+    b: [266.1, 115.9],
 };
 
 // 24012 positions; W/D/L 10676/2572/10764; log-loss 0.6800 (results alone 0.9593)
@@ -31,23 +34,26 @@ pub const AUGSBURG_WDL: WdlModel = WdlModel {
     b: [234.4, 23.8],
 };
 
-// 21484 positions; W/D/L 1205/18841/1438; log-loss 0.3423 (results alone 0.4577)
+// Refitted to the network's scores (34fb424), as Dynamo's with `--variant einstein`.
+// 20538 positions; W/D/L 694/18750/1094; log-loss 0.2698 (results alone 0.3538). On the
+// second sample 0.2682, the linear evaluation's model 0.2900.
 pub const EINSTEIN_WDL: WdlModel = WdlModel {
-    a: [1445.6, 520.1],
-    b: [243.0, 412.3],
+    a: [1749.9, 290.2],
+    b: [169.2, 577.6],
 };
 
-// Refitted to the tuned evaluation's scores (its scale is about a quarter wider):
-// `feerie datagen --variant reverse-einstein --games 1000 --nodes 5000 --seed 3`,
-// `tools/fit_wdl.py DATA 20000 3000`. The previous model scored log-loss 0.6620 on it.
-// 36256 positions; W/D/L 14929/5572/15755; log-loss 0.6195 (results alone 1.0154)
+// Refitted to the network's scores (e75fea3), as Dynamo's with `--variant
+// reverse-einstein`. 21208 positions; W/D/L 8008/5520/7680; log-loss 0.7028 (results
+// alone 1.0859). On the second sample 0.7021, the tuned evaluation's model 0.7884.
 pub const REVERSE_EINSTEIN_WDL: WdlModel = WdlModel {
-    a: [579.0, -523.0],
-    b: [288.2, 259.3],
+    a: [936.8, -918.0],
+    b: [494.5, -154.4],
 };
 
-// 22083 positions; W/D/L 421/21488/174; log-loss 0.1048 (results alone 0.1402)
+// Refitted to the network's scores (34fb424), as Dynamo's with `--variant
+// anti-einstein`. 21795 positions; W/D/L 253/21236/306; log-loss 0.0906 (results alone
+// 0.1369). On the second sample 0.0897, the linear evaluation's model 0.0925.
 pub const ANTI_EINSTEIN_WDL: WdlModel = WdlModel {
-    a: [1402.7, 749.2],
-    b: [143.5, 293.2],
+    a: [1513.2, 658.8],
+    b: [121.6, 402.6],
 };
