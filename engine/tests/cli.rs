@@ -525,6 +525,9 @@ fn tune_fits_datagen_output_and_writes_rust() {
             "150",
             "--seed",
             "5",
+            // One thread: the same data, so the same split, on every machine.
+            "--threads",
+            "1",
             "--out",
             &data,
         ]);

@@ -120,20 +120,22 @@ pub fn tune<P: Position, E: Linear<P>>(
         add_prior(&mut g, &w, &origin, settings.prior);
         adam.step(&mut w, &g, &tunable);
         // Every epoch is a candidate: on little data the validation loss can bottom
-        // out within a few epochs.
-        let now = losses(&w);
+        // out within a few epochs. Each is judged as it would be written, with its
+        // weights rounded: rounding can cost more than an epoch gains, and then the
+        // starting weights must stay.
+        let written = E::from_vector(&w).to_vector();
+        let now = losses(&written);
         if now.validation < best.validation {
-            (best, best_epoch, kept) = (now, epoch, w.clone());
+            (best, best_epoch, kept) = (now, epoch, written);
         }
         progress(epoch, now);
     }
-    let weights = E::from_vector(&kept).to_vector();
     Ok(Outcome {
         k,
         before,
-        after: losses(&weights),
+        after: best,
         best_epoch,
-        weights,
+        weights: kept,
         train_positions: train.len(),
         validation_positions: valid.len(),
     })
@@ -256,6 +258,10 @@ mod tests {
             "{seen:?}"
         );
         assert_eq!(outcome.best_epoch, lowest_epoch);
+        assert_eq!(outcome.after.validation, lowest, "judged as written");
+        let weights = <ChessEval as Linear<Chess>>::from_vector(&outcome.weights);
+        let written = Linear::<Chess>::to_vector(&weights);
+        assert_eq!(outcome.weights, written, "whole numbers, as written out");
     }
 
     #[test]
