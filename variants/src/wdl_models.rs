@@ -17,10 +17,11 @@ pub const CHESS_WDL: WdlModel = WdlModel {
     b: [229.7, -117.1],
 };
 
-// Refitted to the network's scores (f81e9cf): `feerie datagen --variant dynamo --games
-// 1000 --nodes 5000 --threads 2 --seed 4 --book books/dynamo.epd`, `tools/fit_wdl.py DATA
-// 20000 3000`. 21973 positions; W/D/L 9552/3594/8827; log-loss 0.6341 (results alone
-// 1.0247). On the second sample 0.6332, the linear evaluation's model 0.6528.
+// Refitted to the scores of the network of f81e9cf, in games played by the engine of
+// 34fb424: `feerie datagen --variant dynamo --games 1000 --nodes 5000 --threads 2
+// --seed 4 --book books/dynamo.epd`, `tools/fit_wdl.py DATA 20000 3000`. 21973
+// positions; W/D/L 9552/3594/8827; log-loss 0.6341 (results alone 1.0247). On the
+// second sample 0.6332, the linear evaluation's model 0.6528.
 pub const DYNAMO_WDL: WdlModel = WdlModel {
     a: [556.9, -545.7],
     b: [266.1, 115.9],
@@ -42,9 +43,10 @@ pub const EINSTEIN_WDL: WdlModel = WdlModel {
     b: [169.2, 577.6],
 };
 
-// Refitted to the network's scores (e75fea3), as Dynamo's with `--variant
-// reverse-einstein`. 21208 positions; W/D/L 8008/5520/7680; log-loss 0.7028 (results
-// alone 1.0859). On the second sample 0.7021, the tuned evaluation's model 0.7884.
+// Refitted to the scores of the network of e75fea3 (games of 34fb424), as Dynamo's
+// with `--variant reverse-einstein`. 21208 positions; W/D/L 8008/5520/7680; log-loss
+// 0.7028 (results alone 1.0859). On the second sample 0.7021, the tuned evaluation's
+// model 0.7884.
 pub const REVERSE_EINSTEIN_WDL: WdlModel = WdlModel {
     a: [936.8, -918.0],
     b: [494.5, -154.4],
