@@ -35,7 +35,8 @@ pub const AUGSBURG_WDL: WdlModel = WdlModel {
     b: [234.4, 23.8],
 };
 
-// Refitted to the network's scores (34fb424), as Dynamo's with `--variant einstein`.
+// Refitted to the first network's scores (34fb424; the second, of 04ae1b1, plays since),
+// as Dynamo's with `--variant einstein`.
 // 20538 positions; W/D/L 694/18750/1094; log-loss 0.2698 (results alone 0.3538). On the
 // second sample 0.2682, the linear evaluation's model 0.2900.
 pub const EINSTEIN_WDL: WdlModel = WdlModel {
@@ -52,9 +53,10 @@ pub const REVERSE_EINSTEIN_WDL: WdlModel = WdlModel {
     b: [494.5, -154.4],
 };
 
-// Refitted to the network's scores (34fb424), as Dynamo's with `--variant
-// anti-einstein`. 21795 positions; W/D/L 253/21236/306; log-loss 0.0906 (results alone
-// 0.1369). On the second sample 0.0897, the linear evaluation's model 0.0925.
+// Refitted to the first network's scores (34fb424; the second, of 04ae1b1, plays
+// since), as Dynamo's with `--variant anti-einstein`. 21795 positions; W/D/L
+// 253/21236/306; log-loss 0.0906 (results alone 0.1369). On the second sample 0.0897,
+// the linear evaluation's model 0.0925.
 pub const ANTI_EINSTEIN_WDL: WdlModel = WdlModel {
     a: [1513.2, 658.8],
     b: [121.6, 402.6],
