@@ -44,13 +44,13 @@ pub const EINSTEIN_WDL: WdlModel = WdlModel {
     b: [169.2, 577.6],
 };
 
-// Refitted to the scores of the network of e75fea3 (games of 34fb424), as Dynamo's
-// with `--variant reverse-einstein`. 21208 positions; W/D/L 8008/5520/7680; log-loss
-// 0.7028 (results alone 1.0859). On the second sample 0.7021, the tuned evaluation's
-// model 0.7884.
+// Refitted to the scores of the second network (1000 games at 5000 nodes, `--seed 4`,
+// `--evalfile` the second network in the engine of 93e1c0a). 20346 positions; W/D/L
+// 9057/2436/8853; log-loss 0.4835 (results alone 0.9765). On the second sample 0.4847,
+// the first network's model 0.6362.
 pub const REVERSE_EINSTEIN_WDL: WdlModel = WdlModel {
-    a: [936.8, -918.0],
-    b: [494.5, -154.4],
+    a: [320.6, -302.1],
+    b: [185.9, 75.3],
 };
 
 // Refitted to the first network's scores (34fb424; the second, of 04ae1b1, plays
