@@ -17,14 +17,14 @@ pub const CHESS_WDL: WdlModel = WdlModel {
     b: [229.7, -117.1],
 };
 
-// Refitted to the scores of the network of f81e9cf, in games played by the engine of
-// 34fb424: `feerie datagen --variant dynamo --games 1000 --nodes 5000 --threads 2
-// --seed 4 --book books/dynamo.epd`, `tools/fit_wdl.py DATA 20000 3000`. 21973
-// positions; W/D/L 9552/3594/8827; log-loss 0.6341 (results alone 1.0247). On the
-// second sample 0.6332, the linear evaluation's model 0.6528.
+// Refitted to the scores of the second network: `feerie datagen --variant dynamo
+// --games 1000 --nodes 5000 --threads 2 --seed 4 --book books/dynamo.epd --evalfile
+// NET` in the engine of 93e1c0a, `tools/fit_wdl.py DATA 20000 3000`. 21228 positions;
+// W/D/L 8858/2712/9658; log-loss 0.5885 (results alone 0.9859). On the second sample
+// 0.5887, the first network's model 0.6045.
 pub const DYNAMO_WDL: WdlModel = WdlModel {
-    a: [556.9, -545.7],
-    b: [266.1, 115.9],
+    a: [404.6, -396.9],
+    b: [344.3, -129.8],
 };
 
 // 24012 positions; W/D/L 10676/2572/10764; log-loss 0.6800 (results alone 0.9593)
