@@ -35,13 +35,13 @@ pub const AUGSBURG_WDL: WdlModel = WdlModel {
     b: [234.4, 23.8],
 };
 
-// Refitted to the first network's scores (34fb424; the second, of 04ae1b1, plays since),
-// as Dynamo's with `--variant einstein`.
-// 20538 positions; W/D/L 694/18750/1094; log-loss 0.2698 (results alone 0.3538). On the
-// second sample 0.2682, the linear evaluation's model 0.2900.
+// Refitted to the second network's scores (04ae1b1), as Dynamo's with `--variant
+// einstein --threads 1`, in the engine of 93e1c0a. 20062 positions; W/D/L
+// 950/17959/1153; log-loss 0.2702 (results alone 0.4077). On the second sample 0.2709,
+// the first network's model 0.2917.
 pub const EINSTEIN_WDL: WdlModel = WdlModel {
-    a: [1749.9, 290.2],
-    b: [169.2, 577.6],
+    a: [1508.5, -263.5],
+    b: [168.6, 288.8],
 };
 
 // Refitted to the scores of the second network (1000 games at 5000 nodes, `--seed 4`,
@@ -53,11 +53,11 @@ pub const REVERSE_EINSTEIN_WDL: WdlModel = WdlModel {
     b: [185.9, 75.3],
 };
 
-// Refitted to the first network's scores (34fb424; the second, of 04ae1b1, plays
-// since), as Dynamo's with `--variant anti-einstein`. 21795 positions; W/D/L
-// 253/21236/306; log-loss 0.0906 (results alone 0.1369). On the second sample 0.0897,
-// the linear evaluation's model 0.0925.
+// Refitted to the second network's scores (04ae1b1), as Dynamo's with `--variant
+// anti-einstein --threads 1`, in the engine of 93e1c0a. 20827 positions; W/D/L
+// 310/20215/302; log-loss 0.1053 (results alone 0.1530). On the second sample 0.1045,
+// the first network's model 0.1065.
 pub const ANTI_EINSTEIN_WDL: WdlModel = WdlModel {
-    a: [1513.2, 658.8],
-    b: [121.6, 402.6],
+    a: [1407.0, 542.8],
+    b: [106.5, 410.0],
 };
