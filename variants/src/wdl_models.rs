@@ -44,8 +44,8 @@ pub const EINSTEIN_WDL: WdlModel = WdlModel {
     b: [168.6, 288.8],
 };
 
-// Refitted to the scores of the second network (1000 games at 5000 nodes, `--seed 4`,
-// `--evalfile` the second network in the engine of 93e1c0a). 20346 positions; W/D/L
+// Refitted to the scores of the second network, as Dynamo's with `--variant
+// reverse-einstein --threads 1`, in the engine of 93e1c0a. 20346 positions; W/D/L
 // 9057/2436/8853; log-loss 0.4835 (results alone 0.9765). On the second sample 0.4847,
 // the first network's model 0.6362.
 pub const REVERSE_EINSTEIN_WDL: WdlModel = WdlModel {
