@@ -6,22 +6,16 @@
 
 use feerie_eval::wdl::WdlModel;
 
-// Refitted to the engine of 7816e3e (chess playing with the fifth network, whose games
-// are more drawn and whose scores convert less often than the linear evaluation's):
-// `feerie datagen --variant chess --games 30000 --nodes 5000 --threads 2 --seed 81 --book
-// books/chess.epd`, its first 835,761 positions. 20385 fitted; W/D/L 6319/7957/6109;
-// log-loss 0.6597 (results alone 1.0914). On the second sample (`--second`) it scores
-// 0.6651, the previous model (29ef6ae's) 0.8688.
+// Refitted to the scores of the tenth network (trained on Stockfish's scores, which are
+// narrower than the ninth's): `feerie datagen --variant chess --games 1000 --nodes 5000
+// --threads 1 --seed 4 --book books/chess.epd`, `tools/fit_wdl.py DATA 20000 3000`.
+// 22954 fitted; W/D/L 7575/7989/7390; log-loss 0.5679 (results alone 1.0981). On the
+// second sample (`--second`) it scores 0.5666, the previous model (7816e3e's) 0.6008.
 pub const CHESS_WDL: WdlModel = WdlModel {
-    a: [565.2, -524.7],
-    b: [229.7, -117.1],
+    a: [423.4, -376.5],
+    b: [132.7, -4.6],
 };
 
-// Refitted to the scores of the second network: `feerie datagen --variant dynamo
-// --games 1000 --nodes 5000 --threads 2 --seed 4 --book books/dynamo.epd --evalfile
-// NET` in the engine of 93e1c0a, `tools/fit_wdl.py DATA 20000 3000`. 21228 positions;
-// W/D/L 8858/2712/9658; log-loss 0.5885 (results alone 0.9859). On the second sample
-// 0.5887, the first network's model 0.6045.
 pub const DYNAMO_WDL: WdlModel = WdlModel {
     a: [404.6, -396.9],
     b: [344.3, -129.8],
