@@ -245,10 +245,16 @@ async fn a_new_position_restarts_the_analysis_with_whites_scores() {
 }
 
 /// The first line's score (centipawns, a mate counting as ±100,000) and chances from
-/// the first analysis of `fen`, both from White's point of view.
+/// the first analysis of `fen` at depth 6 or more, both from White's point of view (the
+/// first plies of a bare-king ending score it too roughly to judge the chances by).
 async fn score_and_chances(page: &mut Client, fen: &str) -> (i64, [u64; 3]) {
     page.send(analyse(Some(fen), &[], 1)).await;
-    let analysis = page.next_of("analysis").await;
+    let analysis = loop {
+        let analysis = page.next_of("analysis").await;
+        if analysis["lines"][0]["depth"].as_u64().unwrap() >= 6 {
+            break analysis;
+        }
+    };
     let line = &analysis["lines"][0];
     let score = line["score"]["cp"]
         .as_i64()
