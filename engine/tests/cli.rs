@@ -755,24 +755,14 @@ fn tune_net_trains_a_network_file() {
         "{}",
         String::from_utf8_lossy(&made.stderr)
     );
-    let train = |threads: &str, out: &str| {
+    // Eight epochs of `data` with one more option (`flag value`), written to `out`.
+    let train = |data: &str, flag: &str, value: &str, out: &str| {
         run(&[
-            "tune-net",
-            "--data",
-            "chess.data",
-            "--epochs",
-            "8",
-            "--rate",
-            "0.005",
-            "--lambda",
-            "1",
-            "--threads",
-            threads,
-            "--out",
-            out,
+            "tune-net", "--data", data, "--epochs", "8", "--rate", "0.005", "--lambda", "1", flag,
+            value, "--out", out,
         ])
     };
-    let out = train("2", "chess.fnn");
+    let out = train("chess.data", "--threads", "2", "chess.fnn");
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(out.status.success(), "{stderr}");
     let validation = |epoch: &str| -> f64 {
@@ -791,7 +781,7 @@ fn tune_net_trains_a_network_file() {
     );
     let bytes = std::fs::read(dir.join("chess.fnn")).unwrap();
     // The same seed and data give the same network on one thread.
-    let again = train("1", "again.fnn");
+    let again = train("chess.data", "--threads", "1", "again.fnn");
     assert!(again.status.success());
     assert!(
         std::fs::read(dir.join("again.fnn")).unwrap() == bytes,
@@ -834,21 +824,7 @@ fn tune_net_trains_a_network_file() {
     // whether it knows a queen's worth is checked on data where material is all there
     // is: start positions with men taken away at random, scored by material.
     std::fs::write(dir.join("material.data"), material_data(3000)).unwrap();
-    let trained = run(&[
-        "tune-net",
-        "--data",
-        "material.data",
-        "--batch",
-        "64",
-        "--epochs",
-        "8",
-        "--rate",
-        "0.005",
-        "--lambda",
-        "1",
-        "--out",
-        "material.fnn",
-    ]);
+    let trained = train("material.data", "--batch", "64", "material.fnn");
     assert!(
         trained.status.success(),
         "{}",
