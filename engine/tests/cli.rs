@@ -668,12 +668,6 @@ fn tune_fits_datagen_output_and_writes_rust() {
     assert!(stderr.contains("--hold materiel"), "{stderr}");
 }
 
-/// `feerie tune-net` trains a chess network on a datagen run and writes a file the
-/// engine's network reader takes, whose evaluation prefers the side a queen up; the
-/// validation loss falls from the first epoch to the last, and one thread trains the
-/// same network as two. Training from a network (`--init`) for no epoch writes that
-/// network again. Bad data, a starting file that is no network and a missing `--out`
-/// are errors, and no file is written then.
 /// `count` lines of `feerie datagen`'s format: the start position less some of its men
 /// (each kept with chance 3/4, kings always), scored by material from White's side.
 fn material_data(count: usize) -> String {
@@ -727,6 +721,13 @@ fn material_data(count: usize) -> String {
     lines
 }
 
+/// `feerie tune-net` trains a chess network on a datagen run and writes a file the
+/// engine's network reader takes; the validation loss falls from the first epoch to the
+/// last, and one thread trains the same network as two. Training from a network
+/// (`--init`) for no epoch writes that network again. Trained on positions scored by
+/// material, a network prefers the side a queen up by well over three pawns. Bad data,
+/// a starting file that is no network and a missing `--out` are errors, and no file is
+/// written then.
 #[test]
 fn tune_net_trains_a_network_file() {
     use feerie_eval::nnue::Network;
