@@ -43,13 +43,13 @@ pub const EINSTEIN_WDL: WdlModel = WdlModel {
     b: [168.6, 288.8],
 };
 
-// Refitted to the scores of the second network, as Dynamo's with `--variant
-// reverse-einstein --threads 1`, in the engine of 93e1c0a. 20346 positions; W/D/L
-// 9057/2436/8853; log-loss 0.4835 (results alone 0.9765). On the second sample 0.4847,
-// the first network's model 0.6362.
+// Refitted to the scores of the third network (2026-12-05): as Dynamo's with
+// `--variant reverse-einstein --threads 1`, the third network built in. 20222
+// positions; W/D/L 9008/1959/9255; log-loss 0.4100 (results alone 0.9441). On the
+// second sample 0.4100, the second network's model 0.4297.
 pub const REVERSE_EINSTEIN_WDL: WdlModel = WdlModel {
-    a: [320.6, -302.1],
-    b: [185.9, 75.3],
+    a: [222.9, -198.2],
+    b: [78.3, 189.9],
 };
 
 // Refitted to the second network's scores (04ae1b1), as Dynamo's with `--variant
