@@ -16,14 +16,14 @@ pub const CHESS_WDL: WdlModel = WdlModel {
     b: [132.7, -4.6],
 };
 
-// Refitted to the scores of the second network: `feerie datagen --variant dynamo
-// --games 1000 --nodes 5000 --threads 2 --seed 4 --book books/dynamo.epd --evalfile
-// NET` in the engine of 93e1c0a, `tools/fit_wdl.py DATA 20000 3000`. 21228 positions;
-// W/D/L 8858/2712/9658; log-loss 0.5885 (results alone 0.9859). On the second sample
-// 0.5887, the first network's model 0.6045.
+// Refitted to the scores of the third network (2026-12-05): `feerie datagen --variant
+// dynamo --games 1000 --nodes 5000 --threads 1 --seed 4 --book books/dynamo.epd`, the
+// third network built in, `tools/fit_wdl.py DATA 20000 3000`. 21186 positions; W/D/L
+// 9319/3011/8856; log-loss 0.6101 (results alone 1.0032). On the second sample 0.6103,
+// the second network's model 0.6270.
 pub const DYNAMO_WDL: WdlModel = WdlModel {
-    a: [404.6, -396.9],
-    b: [344.3, -129.8],
+    a: [468.9, -451.6],
+    b: [180.2, 219.7],
 };
 
 // 24012 positions; W/D/L 10676/2572/10764; log-loss 0.6800 (results alone 0.9593)
