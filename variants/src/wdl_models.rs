@@ -44,13 +44,13 @@ pub const EINSTEIN_WDL: WdlModel = WdlModel {
     b: [168.6, 288.8],
 };
 
-// Refitted to the scores of the third network (2026-12-05): as Dynamo's with
-// `--variant reverse-einstein --threads 1`, the third network built in. 20222
-// positions; W/D/L 9008/1959/9255; log-loss 0.4100 (results alone 0.9441). On the
-// second sample 0.4100, the second network's model 0.4297.
+// Refitted to the scores of the fourth network (2026-12-05): as Dynamo's with
+// `--variant reverse-einstein --threads 1`, in the engine of 4212caf. 20055
+// positions; W/D/L 9070/2199/8786; log-loss 0.4254 (results alone 0.9628). On the
+// second sample 0.4282, the third network's model 0.4289.
 pub const REVERSE_EINSTEIN_WDL: WdlModel = WdlModel {
-    a: [222.9, -198.2],
-    b: [78.3, 189.9],
+    a: [245.3, -217.6],
+    b: [69.8, 204.0],
 };
 
 // Refitted to the third network's scores (2026-12-05): as Dynamo's with `--variant
