@@ -89,8 +89,8 @@ fn bench_reports_nodes_and_speed() {
 }
 
 /// `--evalfile`: bench and datagen play the variant with the network of the file (one
-/// of zeros searches another tree than the built-in one), and refuse a file that is
-/// not a network, or a variant without a network, before doing anything.
+/// of zeros searches another tree than the built-in one; Augsburg's too), and refuse
+/// a file that is not a network before doing anything.
 #[test]
 fn evalfile_changes_the_variants_network_and_bad_files_are_refused() {
     use feerie_eval::nnue::{FILE_BYTES, MAGIC};
@@ -119,10 +119,14 @@ fn evalfile_changes_the_variants_network_and_bad_files_are_refused() {
         nodes(&reverse),
         nodes(&[&reverse[..], &["--evalfile", "zero.fnn"]].concat())
     );
+    let augsburg = ["bench", "--variant", "augsburg", "--depth", "4"];
+    assert_ne!(
+        nodes(&augsburg),
+        nodes(&[&augsburg[..], &["--evalfile", "zero.fnn"]].concat())
+    );
     for args in [
         &["bench", "--evalfile", "short.fnn"][..],
         &["bench", "--evalfile", "missing.fnn"],
-        &["bench", "--variant", "augsburg", "--evalfile", "zero.fnn"],
         &[
             "datagen",
             "--variant",
@@ -869,8 +873,7 @@ fn tune_net_trains_a_network_file() {
 /// a position only reverse-Einstein allows (a pawn on its first rank, where a knight
 /// that moved turned into one), gives a network that reverse-Einstein's bench plays with
 /// (`--evalfile`), while chess's FEN reader refuses the file (that line, if no earlier
-/// one: their en passant rules differ too); Augsburg, whose units
-/// are no network's inputs, is refused before any data is read.
+/// one: their en passant rules differ too).
 #[test]
 fn tune_net_trains_a_network_for_another_variant() {
     let dir = fresh_dir("tune-net-variant");
@@ -929,12 +932,59 @@ fn tune_net_trains_a_network_for_another_variant() {
         String::from_utf8_lossy(&as_chess.stderr)
     );
     assert!(!dir.join("chess.fnn").exists());
-    let augsburg = train("augsburg", "au.fnn");
-    assert_eq!(augsburg.status.code(), Some(1));
+}
+
+/// Augsburg's compound units are network inputs too: a network trained on its games,
+/// with a line whose units hold two kinds (a knight and a bishop; a rook and a pawn),
+/// is one Augsburg's bench plays with, and it searches another tree than the built-in.
+#[test]
+fn tune_net_trains_an_augsburg_network() {
+    let dir = fresh_dir("tune-net-augsburg");
+    let run = |args: &[&str]| feerie_in(&dir, args);
+    let made = run(&[
+        "datagen",
+        "--variant",
+        "augsburg",
+        "--games",
+        "60",
+        "--nodes",
+        "200",
+        "--threads",
+        "1",
+        "--out",
+        "au.data",
+    ]);
+    assert!(made.status.success());
+    let mut data = std::fs::read_to_string(dir.join("au.data")).unwrap();
+    data.push_str("4k3/8/8/3(BN)4/8/8/(RP)7/4K3 w - - 0 1 | 500 | 1.0\n");
+    std::fs::write(dir.join("au.data"), &data).unwrap();
+    let trained = run(&[
+        "tune-net",
+        "--variant",
+        "augsburg",
+        "--data",
+        "au.data",
+        "--epochs",
+        "2",
+        "--out",
+        "au.fnn",
+    ]);
     assert!(
-        String::from_utf8_lossy(&augsburg.stderr).contains("augsburg: no network"),
+        trained.status.success(),
         "{}",
-        String::from_utf8_lossy(&augsburg.stderr)
+        String::from_utf8_lossy(&trained.stderr)
     );
-    assert!(!dir.join("au.fnn").exists());
+    let bench = |extra: &[&str]| {
+        let out = run(&[
+            &["bench", "--variant", "augsburg", "--depth", "4"][..],
+            extra,
+        ]
+        .concat());
+        assert!(out.status.success());
+        stdout(&out)
+            .lines()
+            .find_map(|l| l.strip_prefix("Nodes searched: ").map(str::to_string))
+            .expect("Nodes searched line")
+    };
+    assert_ne!(bench(&[]), bench(&["--evalfile", "au.fnn"]));
 }

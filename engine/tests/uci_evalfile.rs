@@ -107,10 +107,12 @@ fn each_variant_with_a_network_has_its_own() {
     e.send("setoption name UCI_Variant value chess");
     assert!(queen_up_score(&mut e) > 500, "chess kept its network");
     e.send("setoption name UCI_Variant value augsburg");
+    assert!(score_of(&mut e, QUEEN_UP) > 300, "augsburg has its own");
     e.send(&format!("setoption name EvalFile value {}", zero.display()));
     let said = e.read_until_prefix("info string");
     let said = &said[said.len() - 1];
-    assert!(said.contains("augsburg plays without a network"), "{said}");
+    assert!(said.contains("augsburg plays with it"), "{said}");
+    assert_eq!(score_of(&mut e, QUEEN_UP), 0);
     e.send("setoption name UCI_Variant value reverse-einstein");
     assert_eq!(
         score_of(&mut e, QUEEN_UP),
@@ -120,5 +122,7 @@ fn each_variant_with_a_network_has_its_own() {
     e.send("setoption name EvalFile value <built-in>");
     e.read_until_prefix("info string");
     assert!(score_of(&mut e, QUEEN_UP) > 300);
+    e.send("setoption name UCI_Variant value augsburg");
+    assert_eq!(score_of(&mut e, QUEEN_UP), 0, "augsburg kept the file's");
     std::fs::remove_dir_all(zero.parent().unwrap()).ok();
 }

@@ -1,7 +1,7 @@
-//! A small efficiently updatable neural network (NNUE) for the variants whose men are
-//! the six orthodox pieces (chess, Dynamo, reverse-Einstein), trained on Feerie's own
-//! self-play games by `feerie tune-net` (docs/nnue.md). Each such variant has its own
-//! network, in a [`NetworkSlot`].
+//! A small efficiently updatable neural network (NNUE) for every variant, trained on
+//! Feerie's games by `feerie tune-net` (docs/nnue.md). Each variant has its own
+//! network, in a [`NetworkSlot`]. Its inputs are a board's planes of men by colour and
+//! orthodox kind (`Placement::planes`), which also describe Augsburg's compound units.
 //!
 //! Shape: 768 inputs (colour relative to the side that looks, kind, square) feed
 //! [`HIDDEN`] neurons twice, once from each side's point of view (the board flipped for
@@ -19,8 +19,8 @@
 //! pure function of the position as the search expects.
 
 use crate::Evaluator;
-use feerie_movegen::board::Board;
-use feerie_movegen::{Color, PieceKind, Position, Square};
+use feerie_movegen::board::Placement;
+use feerie_movegen::{Bitboard, Color, PieceKind, Position, Square};
 use std::cell::RefCell;
 use std::marker::PhantomData;
 use std::sync::{Mutex, OnceLock};
@@ -61,22 +61,26 @@ pub fn feature(view: Color, piece: Color, kind: PieceKind, sq: Square) -> usize 
     (relative * 6 + kind.index()) * 64 + square
 }
 
-/// The output bucket of `board`: by its number of pieces, kings included.
+/// The output bucket of `board`: by its number of pieces (Augsburg: of units), kings
+/// included.
 #[inline]
-pub fn bucket(board: &Board) -> usize {
+pub fn bucket(board: &impl Placement) -> usize {
     ((board.occupied().count().saturating_sub(2) / 4) as usize).min(BUCKETS - 1)
 }
 
 /// The inputs that `board` turns on, for White's view and Black's, in the same order.
-pub fn features(board: &Board) -> impl Iterator<Item = (usize, usize)> + '_ {
+pub fn features(board: &impl Placement) -> impl Iterator<Item = (usize, usize)> {
+    let planes = board.planes();
     Color::BOTH.into_iter().flat_map(move |color| {
         PieceKind::ALL.into_iter().flat_map(move |kind| {
-            board.pieces(color, kind).into_iter().map(move |sq| {
-                (
-                    feature(Color::White, color, kind, sq),
-                    feature(Color::Black, color, kind, sq),
-                )
-            })
+            planes[color.index() * 6 + kind.index()]
+                .into_iter()
+                .map(move |sq| {
+                    (
+                        feature(Color::White, color, kind, sq),
+                        feature(Color::Black, color, kind, sq),
+                    )
+                })
         })
     })
 }
@@ -191,7 +195,7 @@ impl Network {
 
     /// The score of `board` in centipawns for the side `to_move`, from accumulators
     /// built afresh.
-    pub fn evaluate(&self, board: &Board, to_move: Color) -> i32 {
+    pub fn evaluate(&self, board: &impl Placement, to_move: Color) -> i32 {
         let mut fresh = Accumulators::new(self);
         fresh.update(self, board);
         self.output(&fresh.white, &fresh.black, to_move, bucket(board))
@@ -200,7 +204,7 @@ impl Network {
     /// The same score, from the accumulators this thread used last. Only for networks
     /// that live as long as the program: the accumulators know their network by its
     /// address.
-    fn evaluate_incrementally(&'static self, board: &Board, to_move: Color) -> i32 {
+    fn evaluate_incrementally(&'static self, board: &impl Placement, to_move: Color) -> i32 {
         LAST.with_borrow_mut(|last| {
             last.update(self, board);
             self.output(&last.white, &last.black, to_move, bucket(board))
@@ -271,13 +275,8 @@ impl Accumulators {
 
     /// Brings the accumulators to `board`: the inputs of the pieces that changed, or
     /// all of them when many did or the network is another.
-    fn update(&mut self, net: &Network, board: &Board) {
-        let mut now = [0u64; 12];
-        for color in Color::BOTH {
-            for kind in PieceKind::ALL {
-                now[color.index() * 6 + kind.index()] = board.pieces(color, kind).0;
-            }
-        }
+    fn update(&mut self, net: &Network, board: &impl Placement) {
+        let now = board.planes().map(|plane| plane.0);
         let changes: u32 = now
             .iter()
             .zip(&self.pieces)
@@ -291,7 +290,7 @@ impl Accumulators {
                 let i = color.index() * 6 + kind.index();
                 let (old, new) = (self.pieces[i], now[i]);
                 for (bits, add) in [(new & !old, true), (old & !new, false)] {
-                    for sq in feerie_movegen::Bitboard(bits) {
+                    for sq in Bitboard(bits) {
                         let w = net.row(feature(Color::White, color, kind, sq));
                         let b = net.row(feature(Color::Black, color, kind, sq));
                         if add {
@@ -402,6 +401,12 @@ network_slot!(
     "anti-einstein.fnn"
 );
 
+network_slot!(
+    /// Augsburg's network (docs/nnue.md).
+    AugsburgNet,
+    "augsburg.fnn"
+);
+
 /// The built-in chess network.
 pub fn embedded() -> &'static Network {
     ChessNet::embedded()
@@ -460,7 +465,7 @@ impl<S: NetworkSlot> NnueEval<S> {
     }
 }
 
-impl<S: NetworkSlot, P: Position<Board = Board>> Evaluator<P> for NnueEval<S> {
+impl<S: NetworkSlot, P: Position> Evaluator<P> for NnueEval<S> {
     #[inline]
     fn evaluate(&self, pos: &P) -> i32 {
         self.net
@@ -524,6 +529,40 @@ mod tests {
         let far = Chess::from_fen("8/8/3k4/8/8/4K3/8/8 w - - 0 1").unwrap();
         let fresh = eval.net.evaluate(far.board(), far.side_to_move());
         assert_eq!(Evaluator::<Chess>::evaluate(&eval, &far), fresh);
+    }
+
+    /// In Augsburg too, where units fuse and split, updated accumulators give what
+    /// rebuilt ones give, over 120 plies of moves picked by a fixed sequence.
+    #[test]
+    fn augsburg_updates_match_rebuilds() {
+        use feerie_movegen::augsburg::Augsburg;
+        let eval = NnueEval::<AugsburgNet>::with(ChessNet::embedded().clone());
+        let mut pos = Augsburg::startpos();
+        let mut fused = 0;
+        let mut pick: u64 = 7;
+        for _ in 0..120 {
+            let fresh = eval.net.evaluate(pos.board(), pos.side_to_move());
+            assert_eq!(
+                Evaluator::<Augsburg>::evaluate(&eval, &pos),
+                fresh,
+                "{}",
+                pos.to_fen()
+            );
+            fused += usize::from(pos.to_fen().contains('('));
+            let mut moves = <Augsburg as Position>::MoveList::default();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            pick = pick
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            pos.play(moves[(pick >> 33) as usize % moves.len()]);
+        }
+        assert!(
+            fused > 10,
+            "the game had compound units in {fused} positions"
+        );
     }
 
     /// A file of the first format gives every bucket its one output; written again,

@@ -195,11 +195,11 @@ pub trait Placement {
     /// A text picture of the board for the `d` command.
     fn picture(&self) -> String;
 
-    /// The board as pieces of the six orthodox kinds, which a network's inputs are
-    /// (`feerie_eval::nnue`); `None` where a square can hold a compound unit.
-    fn as_pieces(&self) -> Option<&Board> {
-        None
-    }
+    /// The squares of the men of each colour and orthodox kind, `[color * 6 + kind]`,
+    /// which a network's inputs are (`feerie_eval::nnue`). An Augsburg unit marks its
+    /// square in the plane of each kind of component it holds, and in the queen's
+    /// plane when it holds two kinds or more (docs/nnue.md).
+    fn planes(&self) -> [Bitboard; 12];
 
     /// Pieces of the other side giving check to the king of `us` (on the board).
     #[inline]
@@ -229,8 +229,14 @@ impl Placement for Board {
     fn occupied(&self) -> Bitboard {
         Board::occupied(self)
     }
-    fn as_pieces(&self) -> Option<&Board> {
-        Some(self)
+    fn planes(&self) -> [Bitboard; 12] {
+        let mut planes = [Bitboard::EMPTY; 12];
+        for color in Color::BOTH {
+            for kind in PieceKind::ALL {
+                planes[color.index() * 6 + kind.index()] = self.pieces(color, kind);
+            }
+        }
+        planes
     }
     #[inline]
     fn color(&self, color: Color) -> Bitboard {

@@ -12,7 +12,7 @@
 
 use crate::data::parse_line;
 use feerie_eval::nnue::{self, Network, BUCKETS, HIDDEN, INPUTS, QA, QB, SCALE};
-use feerie_movegen::{Color, Placement, Position};
+use feerie_movegen::{Color, Position};
 use rayon::prelude::*;
 
 /// The largest weight, in either direction.
@@ -34,7 +34,7 @@ pub struct Sample {
 
 /// Reads `datagen` lines of the variant whose rules are `P` into samples with the
 /// target blend `lambda`. Fails on the first bad line, naming `name` and the line
-/// number, and on a variant whose board holds compound units (no network's inputs).
+/// number.
 pub fn samples<P: Position>(name: &str, text: &str, lambda: f32) -> Result<Vec<Sample>, String> {
     let lines: Vec<(usize, &str)> = text.lines().enumerate().collect();
     lines
@@ -45,10 +45,7 @@ pub fn samples<P: Position>(name: &str, text: &str, lambda: f32) -> Result<Vec<S
                 parsed
                     .and_then(|l| {
                         let pos = P::from_fen(l.fen).map_err(|e| format!("bad FEN: {e:?}"))?;
-                        let board = pos
-                            .board()
-                            .as_pieces()
-                            .ok_or("its units are not pieces a network knows")?;
+                        let board = pos.board();
                         let white = pos.side_to_move() == Color::White;
                         let (score, result) = if white {
                             (l.score, l.result)

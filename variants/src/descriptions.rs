@@ -2,7 +2,7 @@
 
 use crate::wdl_models::*;
 use crate::VariantSpec;
-use feerie_eval::nnue::{AntiEinsteinNet, DynamoNet, EinsteinNet, ReverseEinsteinNet};
+use feerie_eval::nnue::{AntiEinsteinNet, AugsburgNet, DynamoNet, EinsteinNet, ReverseEinsteinNet};
 use feerie_eval::wdl::WdlModel;
 use feerie_eval::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval, NnueEval};
 use feerie_movegen::einstein::{Anti, Reverse, Standard};
@@ -88,7 +88,7 @@ pub struct AugsburgSpec;
 impl VariantSpec for AugsburgSpec {
     const NAME: &'static str = "augsburg";
     type Rules = Augsburg;
-    type Eval = AugsburgEval;
+    type Eval = NnueEval<AugsburgNet>;
     type Linear = AugsburgEval;
     const BENCH_FENS: &'static [&'static str] = AUGSBURG_BENCH;
     const BENCH_DEPTH: u32 = 7;

@@ -26,12 +26,14 @@ pub const DYNAMO_WDL: WdlModel = WdlModel {
     b: [180.2, 219.7],
 };
 
-// 24012 positions; W/D/L 10676/2572/10764; log-loss 0.6800 (results alone 0.9593)
-// Kept for the tuned evaluation: on 1000 of its games (seed 3) it scores log-loss 0.7213,
-// better than a refit (0.7451, the fit is not convex).
+// Refitted to the first network's scores (2026-12-05): as Dynamo's with `--variant
+// augsburg --threads 1`, the network built in, `fit_wdl.py DATA 18000 3000` (the file's
+// 36975 lines, so that the second sample is other lines). 18488 positions; W/D/L
+// 7942/2495/8051; log-loss 0.7043 (results alone 0.9953). On the second sample 0.7054,
+// the linear evaluation's model 0.7429.
 pub const AUGSBURG_WDL: WdlModel = WdlModel {
-    a: [254.2, -233.8],
-    b: [234.4, 23.8],
+    a: [545.5, -509.1],
+    b: [329.1, -4.2],
 };
 
 // Refitted to the second network's scores (04ae1b1), as Dynamo's with `--variant

@@ -3,7 +3,7 @@
 
 use super::{exit_code_on_threads, flag_values, non_negative, parse_variant, request_or_usage};
 use feerie_eval::nnue::Network;
-use feerie_movegen::{Placement, Position};
+use feerie_movegen::Position;
 use feerie_tune::net::{loss, samples, split, train, FloatNet, NetSettings};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::path::PathBuf;
@@ -39,12 +39,6 @@ pub fn run(args: &[String]) -> i32 {
 impl VariantVisitor for &NetRequest {
     type Output = Result<(), String>;
     fn visit<V: VariantSpec>(self) -> Result<(), String> {
-        if V::Rules::startpos().board().as_pieces().is_none() {
-            return Err(format!(
-                "{}: no network: its units are not pieces a network's inputs know",
-                V::NAME
-            ));
-        }
         train_and_write::<V::Rules>(self)
     }
 }

@@ -263,4 +263,23 @@ impl Placement for UnitBoard {
     fn picture(&self) -> String {
         picture(|sq| self.cell(sq).label(false))
     }
+    fn planes(&self) -> [Bitboard; 12] {
+        let mut compound = Bitboard::EMPTY;
+        for (i, &a) in self.by_kind.iter().enumerate() {
+            for &b in &self.by_kind[i + 1..] {
+                compound |= a & b;
+            }
+        }
+        let mut planes = [Bitboard::EMPTY; 12];
+        for color in Color::BOTH {
+            let side = self.by_color[color.index()];
+            let base = color.index() * 6;
+            for kind in COMPONENTS {
+                planes[base + kind.index()] = self.by_kind[kind.index()] & side;
+            }
+            planes[base + PieceKind::Queen.index()] = compound & side;
+            planes[base + PieceKind::King.index()] = self.kings & side;
+        }
+        planes
+    }
 }

@@ -626,3 +626,23 @@ fn en_passant_by_a_part_keeps_the_pin_closed() {
     play(&mut p, "e5d6(p)");
     assert_eq!(p.to_fen(), "4k3/8/3P4/K3N2r/8/8/8/8 b - - 0 2");
 }
+
+#[test]
+fn planes_mark_each_kind_of_component_and_compound_units() {
+    use crate::board::Placement;
+    use crate::types::{Color, Square};
+    let p = pos("4k3/8/8/8/8/(BNP)7/8/(RR)3K2r w - - 0 1");
+    let planes = p.board().planes();
+    let plane = |color: Color, kind: PieceKind| planes[color.index() * 6 + kind.index()];
+    let sq = |name: &str| Bitboard::from_square(Square::parse(name).unwrap());
+    for kind in [PieceKind::Pawn, PieceKind::Knight, PieceKind::Bishop] {
+        assert_eq!(plane(Color::White, kind), sq("a3"), "{kind:?}");
+    }
+    assert_eq!(plane(Color::White, PieceKind::Rook), sq("a1"));
+    // Two kinds make a compound (the queen's plane); two rooks are one kind.
+    assert_eq!(plane(Color::White, PieceKind::Queen), sq("a3"));
+    assert_eq!(plane(Color::White, PieceKind::King), sq("e1"));
+    assert_eq!(plane(Color::Black, PieceKind::Rook), sq("h1"));
+    assert_eq!(plane(Color::Black, PieceKind::King), sq("e8"));
+    assert_eq!(plane(Color::Black, PieceKind::Queen), Bitboard::EMPTY);
+}
