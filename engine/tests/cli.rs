@@ -35,6 +35,14 @@ fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// The count of bench's `Nodes searched: N` line.
+fn nodes_searched(out: &Output) -> String {
+    stdout(out)
+        .lines()
+        .find_map(|l| l.strip_prefix("Nodes searched: ").map(str::to_string))
+        .expect("Nodes searched line")
+}
+
 /// `<move>: <count>` as perft's divide prints it.
 fn is_divide_line(line: &str) -> bool {
     line.split_once(": ").is_some_and(|(mv, n)| {
@@ -106,10 +114,7 @@ fn evalfile_changes_the_variants_network_and_bad_files_are_refused() {
             "{}",
             String::from_utf8_lossy(&out.stderr)
         );
-        stdout(&out)
-            .lines()
-            .find_map(|l| l.strip_prefix("Nodes searched: ").map(str::to_string))
-            .expect("Nodes searched line")
+        nodes_searched(&out)
     };
     let built_in = nodes(&["bench", "--depth", "4"]);
     let zeros = nodes(&["bench", "--depth", "4", "--evalfile", "zero.fnn"]);
@@ -153,12 +158,6 @@ fn evalfile_changes_the_variants_network_and_bad_files_are_refused() {
 /// asked for, and a node count that is the same on a second run.
 #[test]
 fn bench_of_every_variant_is_deterministic() {
-    let nodes = |out: &Output| {
-        stdout(out)
-            .lines()
-            .find_map(|l| l.strip_prefix("Nodes searched: ").map(str::to_string))
-            .expect("Nodes searched line")
-    };
     for variant in Variant::ALL.iter().map(|v| v.to_string()) {
         let run = || feerie(&["bench", "--variant", &variant, "--depth", "3"]);
         let (a, b) = (run(), run());
@@ -172,7 +171,7 @@ fn bench_of_every_variant_is_deterministic() {
             text.lines().filter(|l| l.starts_with("Position ")).count() >= 4,
             "{text}"
         );
-        assert_eq!(nodes(&a), nodes(&b), "{variant}");
+        assert_eq!(nodes_searched(&a), nodes_searched(&b), "{variant}");
     }
 }
 
@@ -981,10 +980,7 @@ fn tune_net_trains_an_augsburg_network() {
         ]
         .concat());
         assert!(out.status.success());
-        stdout(&out)
-            .lines()
-            .find_map(|l| l.strip_prefix("Nodes searched: ").map(str::to_string))
-            .expect("Nodes searched line")
+        nodes_searched(&out)
     };
     assert_ne!(bench(&[]), bench(&["--evalfile", "au.fnn"]));
 }

@@ -506,6 +506,17 @@ mod tests {
         }
     }
 
+    /// Asserts that `eval`'s updated accumulators score `pos` as rebuilt ones do.
+    fn assert_updates_match<S: NetworkSlot, P: Position>(eval: &NnueEval<S>, pos: &P) {
+        let fresh = eval.net.evaluate(pos.board(), pos.side_to_move());
+        assert_eq!(
+            Evaluator::<P>::evaluate(eval, pos),
+            fresh,
+            "{}",
+            pos.to_fen()
+        );
+    }
+
     /// Updated accumulators give what rebuilt ones give, move after move of a game
     /// with captures, castling and a promotion, and after a jump to another position.
     #[test]
@@ -516,19 +527,12 @@ mod tests {
             "e5d6", "e8g8", "b7b8q", "a8b8", "e1c1", "f8e8", "d6d7", "e8e1",
         ];
         for text in moves {
-            let fresh = eval.net.evaluate(pos.board(), pos.side_to_move());
-            assert_eq!(
-                Evaluator::<Chess>::evaluate(&eval, &pos),
-                fresh,
-                "{}",
-                pos.to_fen()
-            );
+            assert_updates_match(&eval, &pos);
             let mv = pos.parse_move(text).unwrap();
             pos.play(mv);
         }
         let far = Chess::from_fen("8/8/3k4/8/8/4K3/8/8 w - - 0 1").unwrap();
-        let fresh = eval.net.evaluate(far.board(), far.side_to_move());
-        assert_eq!(Evaluator::<Chess>::evaluate(&eval, &far), fresh);
+        assert_updates_match(&eval, &far);
     }
 
     /// In Augsburg too, where units fuse and split, updated accumulators give what
@@ -541,13 +545,7 @@ mod tests {
         let mut fused = 0;
         let mut pick: u64 = 7;
         for _ in 0..120 {
-            let fresh = eval.net.evaluate(pos.board(), pos.side_to_move());
-            assert_eq!(
-                Evaluator::<Augsburg>::evaluate(&eval, &pos),
-                fresh,
-                "{}",
-                pos.to_fen()
-            );
+            assert_updates_match(&eval, &pos);
             fused += usize::from(pos.to_fen().contains('('));
             let mut moves = <Augsburg as Position>::MoveList::default();
             pos.legal_moves(&mut moves);
