@@ -26,14 +26,14 @@ pub const DYNAMO_WDL: WdlModel = WdlModel {
     b: [180.2, 219.7],
 };
 
-// Refitted to the first network's scores (2026-12-05): as Dynamo's with `--variant
-// augsburg --threads 1`, the network built in, `fit_wdl.py DATA 18000 3000` (the file's
-// 36975 lines, so that the second sample is other lines). 18488 positions; W/D/L
-// 7942/2495/8051; log-loss 0.7043 (results alone 0.9953). On the second sample 0.7054,
-// the linear evaluation's model 0.7429.
+// Refitted to the third network's scores (2026-12-06): as Dynamo's with `--variant
+// augsburg --threads 2`, the network built in, `fit_wdl.py DATA 18000 3000` (the file's
+// 38450 lines, so that the second sample is other lines). 19225 positions; W/D/L
+// 7414/3343/8468; log-loss 0.7387 (results alone 1.0328). On the second sample 0.7377,
+// the first network's model 0.7502.
 pub const AUGSBURG_WDL: WdlModel = WdlModel {
-    a: [545.5, -509.1],
-    b: [329.1, -4.2],
+    a: [771.5, -737.0],
+    b: [419.4, -138.4],
 };
 
 // Refitted to the second network's scores (04ae1b1), as Dynamo's with `--variant
