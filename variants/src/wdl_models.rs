@@ -36,14 +36,14 @@ pub const AUGSBURG_WDL: WdlModel = WdlModel {
     b: [419.4, -138.4],
 };
 
-// Refitted to the second network's scores (04ae1b1), as Dynamo's with `--variant
-// einstein --threads 1`, in the engine of 93e1c0a. 20062 positions; W/D/L
-// 950/17959/1153; log-loss 0.2702 (results alone 0.4077). On the second sample 0.2709,
-// the first network's model 0.2917. Kept for the third network: on 1000 of its games
-// (the engine of 7d2b20a) it scores 0.29254 on the second sample, a refit 0.29251.
+// Refitted to the fourth network's scores (2026-12-06): `feerie datagen --variant
+// einstein --games 1000 --nodes 5000 --threads 1 --seed 4 --book books/einstein.epd`,
+// the network by `--evalfile` in the engine of 8f69995, `fit_wdl.py DATA 20000 3000`.
+// 20291 positions; W/D/L 1230/17846/1215; log-loss 0.3038 (results alone 0.4514). On
+// the second sample 0.3033, the second network's model (kept for the third) 0.3167.
 pub const EINSTEIN_WDL: WdlModel = WdlModel {
-    a: [1508.5, -263.5],
-    b: [168.6, 288.8],
+    a: [1435.3, -551.1],
+    b: [226.7, 107.7],
 };
 
 // Refitted to the scores of the fourth network (2026-12-05): as Dynamo's with
