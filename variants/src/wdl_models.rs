@@ -26,14 +26,14 @@ pub const DYNAMO_WDL: WdlModel = WdlModel {
     b: [180.2, 219.7],
 };
 
-// Refitted to the third network's scores (2026-12-06): as Dynamo's with `--variant
-// augsburg --threads 2`, the network built in, `fit_wdl.py DATA 18000 3000` (the file's
-// 38450 lines, so that the second sample is other lines). 19225 positions; W/D/L
-// 7414/3343/8468; log-loss 0.7387 (results alone 1.0328). On the second sample 0.7377,
-// the first network's model 0.7502.
+// Refitted to the fourth network's scores (2026-12-06): as Dynamo's with `--variant
+// augsburg --threads 2`, the network by `--evalfile` in the engine of 8f69995,
+// `fit_wdl.py DATA 18000 3000` (the file's 36538 lines, so that the second sample is
+// other lines). 18269 positions; W/D/L 7875/2859/7535; log-loss 0.7461 (results alone
+// 1.0183). On the second sample 0.7450, the third network's model 0.7485.
 pub const AUGSBURG_WDL: WdlModel = WdlModel {
-    a: [771.5, -737.0],
-    b: [419.4, -138.4],
+    a: [811.3, -781.1],
+    b: [416.1, -64.9],
 };
 
 // Refitted to the fourth network's scores (2026-12-06): `feerie datagen --variant
