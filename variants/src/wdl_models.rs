@@ -26,14 +26,14 @@ pub const DYNAMO_WDL: WdlModel = WdlModel {
     b: [180.2, 219.7],
 };
 
-// Refitted to the fourth network's scores (2026-12-06): as Dynamo's with `--variant
-// augsburg --threads 2`, the network by `--evalfile` in the engine of 8f69995,
-// `fit_wdl.py DATA 18000 3000` (the file's 36538 lines, so that the second sample is
-// other lines). 18269 positions; W/D/L 7875/2859/7535; log-loss 0.7461 (results alone
-// 1.0183). On the second sample 0.7450, the third network's model 0.7485.
+// Refitted to the fifth network's scores (2026-12-06): as Dynamo's with `--variant
+// augsburg --threads 2`, the network built in (the engine of the fifth's commit),
+// `fit_wdl.py DATA 18000 3000` (the file's 36418 lines, so that the second sample is
+// other lines). 18209 positions; W/D/L 8080/2984/7145; log-loss 0.7357 (results alone
+// 1.0240). On the second sample 0.7348, the fourth network's model 0.7402.
 pub const AUGSBURG_WDL: WdlModel = WdlModel {
-    a: [811.3, -781.1],
-    b: [416.1, -64.9],
+    a: [964.7, -947.1],
+    b: [502.9, -150.3],
 };
 
 // Refitted to the fourth network's scores (2026-12-06): `feerie datagen --variant
