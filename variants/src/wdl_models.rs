@@ -16,14 +16,14 @@ pub const CHESS_WDL: WdlModel = WdlModel {
     b: [132.7, -4.6],
 };
 
-// Refitted to the scores of the third network (2026-12-05): `feerie datagen --variant
-// dynamo --games 1000 --nodes 5000 --threads 1 --seed 4 --book books/dynamo.epd`, the
-// third network built in, `tools/fit_wdl.py DATA 20000 3000`. 21186 positions; W/D/L
-// 9319/3011/8856; log-loss 0.6101 (results alone 1.0032). On the second sample 0.6103,
-// the second network's model 0.6270.
+// Refitted to the scores of the fourth network (2026-12-06): `feerie datagen --variant
+// dynamo --games 1000 --nodes 5000 --threads 2 --seed 4 --book books/dynamo.epd`, the
+// fourth network built in, `tools/fit_wdl.py DATA 20000 3000`. 21469 positions; W/D/L
+// 9718/2218/9533; log-loss 0.5768 (results alone 0.9538). On the second sample 0.5773,
+// the third network's model 0.5899.
 pub const DYNAMO_WDL: WdlModel = WdlModel {
-    a: [468.9, -451.6],
-    b: [180.2, 219.7],
+    a: [368.5, -363.2],
+    b: [311.3, -55.2],
 };
 
 // Refitted to the fifth network's scores (2026-12-06): as Dynamo's with `--variant
