@@ -55,11 +55,11 @@ pub const REVERSE_EINSTEIN_WDL: WdlModel = WdlModel {
     b: [69.8, 204.0],
 };
 
-// Refitted to the third network's scores (2026-12-05): as Dynamo's with `--variant
-// anti-einstein --threads 1`, in the engine of 7d2b20a. 21369 positions; W/D/L
-// 303/20643/423; log-loss 0.1038 (results alone 0.1714). On the second sample 0.1038,
-// the second network's model 0.1097.
+// Refitted to the fourth network's scores (2026-12-06): as Dynamo's with `--variant
+// anti-einstein --threads 2`, the network built in (the engine of its commit). 21964
+// positions; W/D/L 371/20989/604; log-loss 0.1538 (results alone 0.2111). On the
+// second sample 0.1541, the third network's model 0.1602.
 pub const ANTI_EINSTEIN_WDL: WdlModel = WdlModel {
-    a: [1270.0, 136.8],
-    b: [99.1, 269.4],
+    a: [1330.5, 359.6],
+    b: [155.1, 336.6],
 };
