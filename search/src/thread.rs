@@ -95,6 +95,59 @@ pub(crate) struct Plan {
     pub free_first_iteration: bool,
 }
 
+/// What a node below the root is expected to do (the node types of Knuth and Moore):
+/// it decides how hard late moves are reduced and what the children are expected to
+/// do. The window has the last word on PV nodes: see [`NodeKind::for_window`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NodeKind {
+    /// Searched with an open window: its best line may become the principal variation.
+    Pv,
+    /// Expected to fail high (Stockfish's `cutNode`): one good move should refute it.
+    Cut,
+    /// Expected to fail low: every move is searched and none beats alpha.
+    All,
+}
+
+impl NodeKind {
+    /// The kind a node searched with `alpha`..`beta` is: a PV node only with an open
+    /// window (mate distance pruning can close a PV child's window, and it then
+    /// searches as an all node). Cut nodes always get a null window.
+    #[inline]
+    fn for_window(self, alpha: i32, beta: i32) -> Self {
+        if beta - alpha > 1 {
+            debug_assert!(self != NodeKind::Cut, "a cut node with an open window");
+            NodeKind::Pv
+        } else if self == NodeKind::Cut {
+            NodeKind::Cut
+        } else {
+            NodeKind::All
+        }
+    }
+
+    /// The kind of the first child searched: a PV node's first move continues the PV,
+    /// a cut node's refutation must see every reply fail low, and an all node's
+    /// children are each expected to refute.
+    #[inline]
+    fn first_child(self) -> Self {
+        match self {
+            NodeKind::Pv => NodeKind::Pv,
+            NodeKind::Cut => NodeKind::All,
+            NodeKind::All => NodeKind::Cut,
+        }
+    }
+
+    /// The kind of a later child searched again at full depth with a null window (and
+    /// of the reply to a null move): a move after the first at a PV or all node is
+    /// expected to be refuted, at a cut node it follows moves that should have cut.
+    #[inline]
+    fn later_child(self) -> Self {
+        match self {
+            NodeKind::Cut => NodeKind::All,
+            NodeKind::Pv | NodeKind::All => NodeKind::Cut,
+        }
+    }
+}
+
 #[derive(Debug)]
 pub(crate) struct Worker<'a, P: SearchPolicy, E: Evaluator<P>> {
     id: usize,
@@ -118,6 +171,10 @@ pub(crate) struct Worker<'a, P: SearchPolicy, E: Evaluator<P>> {
     pv: Vec<Vec<P::Move>>,
     /// Per-ply scratch for move scores, reused to avoid allocating in the tree.
     score_pool: Vec<Vec<i32>>,
+    /// The ply of the node answering the innermost null move of the line being
+    /// searched: that node tries no null move itself (two in a row only hand the move
+    /// back and halve the depth).
+    null_reply_ply: Option<usize>,
     lmr: Box<[[u8; 64]; 64]>,
     pub root_moves: Vec<RootMove<P::Move>>,
 }
@@ -157,6 +214,7 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
             score_pool: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            null_reply_ply: None,
             lmr: lmr_table(),
             root_moves,
         }
@@ -407,11 +465,11 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
             let nodes_before = self.nodes;
             self.pos.play(mv);
             let score = if i == pv_idx {
-                -self.search(depth - 1, 1, -beta, -alpha, true, false)
+                -self.search(depth - 1, 1, -beta, -alpha, NodeKind::Pv)
             } else {
-                let s = -self.search(depth - 1, 1, -alpha - 1, -alpha, true, true);
+                let s = -self.search(depth - 1, 1, -alpha - 1, -alpha, NodeKind::Cut);
                 if s > alpha && s < beta && !self.stopped {
-                    -self.search(depth - 1, 1, -beta, -alpha, true, false)
+                    -self.search(depth - 1, 1, -beta, -alpha, NodeKind::Pv)
                 } else {
                     s
                 }
@@ -520,16 +578,15 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
         moves.contains(&mv).then_some(mv)
     }
 
-    /// Principal variation search below the root. `cut_node`: the node is expected to
-    /// fail high (Stockfish's `cutNode`; always false at PV nodes).
+    /// Principal variation search below the root, of a node the caller expects to be
+    /// of `kind`.
     fn search(
         &mut self,
         mut depth: i32,
         ply: usize,
         mut alpha: i32,
         mut beta: i32,
-        null_ok: bool,
-        cut_node: bool,
+        kind: NodeKind,
     ) -> i32 {
         self.pv[ply].clear();
         let in_check = self.pos.in_check();
@@ -545,7 +602,8 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        let pv_node = beta - alpha > 1;
+        let kind = kind.for_window(alpha, beta);
+        let pv_node = kind == NodeKind::Pv;
 
         // Draws by rule inside the tree: one repetition suffices, the line can repeat.
         let fifty = self.pos.halfmove_clock() >= 100;
@@ -598,15 +656,17 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
             }
             // Null move: if passing still beats beta, a real move will too, unless in
             // zugzwang, which `null_move_safe` rules out for the variant.
-            if null_ok
+            if self.null_reply_ply != Some(ply)
                 && depth >= params::NULL_MOVE_MIN_DEPTH
                 && static_eval >= beta
                 && self.pos.null_move_safe()
             {
                 let r = params::null_move_reduction(depth, static_eval - beta);
+                let outer = self.null_reply_ply.replace(ply + 1);
                 self.pos.play_null();
-                let s = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false, !cut_node);
+                let s = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, kind.later_child());
                 self.pos.undo();
+                self.null_reply_ply = outer;
                 if self.stopped {
                     return 0;
                 }
@@ -676,14 +736,7 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
             }
             let new_depth = depth - 1;
             let score = if searched == 0 {
-                -self.search(
-                    new_depth,
-                    ply + 1,
-                    -beta,
-                    -alpha,
-                    true,
-                    !pv_node && !cut_node,
-                )
+                -self.search(new_depth, ply + 1, -beta, -alpha, kind.first_child())
             } else {
                 let mut r = 0;
                 let losing = P::REDUCE_LOSING_NOISY && is_losing_noisy(order_score);
@@ -700,7 +753,7 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
                     if is_special(order_score) {
                         r -= params::LMR_KILLER_RELIEF;
                     }
-                    if cut_node {
+                    if kind == NodeKind::Cut {
                         r += P::CUT_NODE_REDUCTION;
                     }
                     if quiet {
@@ -708,12 +761,12 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
-                let mut s = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, true, true);
+                let mut s = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, NodeKind::Cut);
                 if s > alpha && r > 0 && !self.stopped {
-                    s = -self.search(new_depth, ply + 1, -alpha - 1, -alpha, true, !cut_node);
+                    s = -self.search(new_depth, ply + 1, -alpha - 1, -alpha, kind.later_child());
                 }
                 if s > alpha && s < beta && !self.stopped {
-                    s = -self.search(new_depth, ply + 1, -beta, -alpha, true, false);
+                    s = -self.search(new_depth, ply + 1, -beta, -alpha, NodeKind::Pv);
                 }
                 s
             };
