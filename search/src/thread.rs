@@ -48,9 +48,15 @@ impl<M: Copy + PartialEq> Default for ThreadData<M> {
     }
 }
 
-/// State all threads of one search share.
+/// What all threads of one search share: what they start from and read (the root, the
+/// evaluator, the table) and what they publish (the stop flag, their node counts).
 #[derive(Debug)]
-pub(crate) struct Shared<'a> {
+pub(crate) struct Shared<'a, P: SearchPolicy, E> {
+    pub root: &'a P,
+    /// The root's legal moves in their first order; each thread reorders its own copy.
+    pub root_moves: &'a [RootMove<P::Move>],
+    pub eval: &'a E,
+    pub tt: &'a TransTable,
     pub stop: AtomicBool,
     /// Nodes per thread, published every poll and at the end of each iteration.
     pub nodes: Vec<AtomicU64>,
@@ -58,7 +64,7 @@ pub(crate) struct Shared<'a> {
     pub node_limit: Option<u64>,
 }
 
-impl Shared<'_> {
+impl<P: SearchPolicy, E> Shared<'_, P, E> {
     pub fn total_nodes(&self) -> u64 {
         self.nodes.iter().map(|n| n.load(Relaxed)).sum()
     }
@@ -154,7 +160,7 @@ pub(crate) struct Worker<'a, P: SearchPolicy, E: Evaluator<P>> {
     pos: P,
     eval: &'a E,
     tt: &'a TransTable,
-    shared: &'a Shared<'a>,
+    shared: &'a Shared<'a, P, E>,
     data: &'a mut ThreadData<P::Move>,
     /// Main thread only.
     time: Option<TimeManager>,
@@ -180,27 +186,24 @@ pub(crate) struct Worker<'a, P: SearchPolicy, E: Evaluator<P>> {
 }
 
 impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
-    #[allow(clippy::too_many_arguments)]
+    /// Thread `id` of the search `shared` describes, learning into `data`. Thread 0 is
+    /// the main thread, the only one with a clock (`time`).
     pub fn new(
         id: usize,
-        pos: P,
-        eval: &'a E,
-        tt: &'a TransTable,
-        shared: &'a Shared<'a>,
+        shared: &'a Shared<'a, P, E>,
         data: &'a mut ThreadData<P::Move>,
         time: Option<TimeManager>,
-        root_moves: Vec<RootMove<P::Move>>,
-        single_thread: bool,
     ) -> Self {
+        let single_thread = shared.nodes.len() == 1;
         let local_node_limit = match shared.node_limit {
             Some(n) if single_thread => n,
             _ => u64::MAX,
         };
         Worker {
             id,
-            pos,
-            eval,
-            tt,
+            pos: shared.root.clone(),
+            eval: shared.eval,
+            tt: shared.tt,
             shared,
             data,
             time,
@@ -216,7 +219,7 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
             score_pool: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             null_reply_ply: None,
             lmr: lmr_table(),
-            root_moves,
+            root_moves: shared.root_moves.to_vec(),
         }
     }
 
