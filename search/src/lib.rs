@@ -435,7 +435,7 @@ impl<P: SearchPolicy, E: Evaluator<P>> Searcher<P, E> {
         );
         let mut picker = Picker::default();
         let mut out = Vec::with_capacity(moves.len());
-        while let Some(mv) = picker.next(pos, &mut moves, &mut scores) {
+        while let Some((mv, _)) = picker.next(pos, &mut moves, &mut scores) {
             out.push(RootMove {
                 mv,
                 score: -value::INFINITY,

@@ -4,7 +4,7 @@
 
 use crate::correction::CorrectionHistory;
 use crate::eval_cache::EvalCache;
-use crate::ordering::{is_losing_noisy, is_special, score_moves, History, Killers, Picker};
+use crate::ordering::{score_moves, History, Killers, Picker, Stage};
 use crate::params::{self, lmr_table};
 use crate::policy::SearchPolicy;
 use crate::time::TimeManager;
@@ -712,8 +712,7 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
         let mut quiets: ArrayVec<P::Move, 64> = ArrayVec::new();
         let mut searched = 0usize;
         let original_alpha = alpha;
-        while let Some(mv) = picker.next(&self.pos, &mut moves, &mut scores) {
-            let order_score = scores[searched];
+        while let Some((mv, stage)) = picker.next(&self.pos, &mut moves, &mut scores) {
             let quiet = !self.pos.is_noisy(mv);
             // Late move pruning: far down the list of a shallow non-PV node, quiet
             // moves are hopeless.
@@ -731,8 +730,9 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
             self.pos.play(mv);
             let gives_check = self.pos.in_check();
             // Futility pruning: near the leaves and far below alpha, a quiet move that
-            // does not check will not make up the difference.
-            if futile && quiet && !gives_check && best > -MATE_BOUND && !is_special(order_score) {
+            // does not check will not make up the difference (the TT move and killers
+            // are spared).
+            if futile && stage == Stage::Quiet && !gives_check && best > -MATE_BOUND {
                 self.pos.undo();
                 searched += 1;
                 continue;
@@ -742,7 +742,7 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
                 -self.search(new_depth, ply + 1, -beta, -alpha, kind.first_child())
             } else {
                 let mut r = 0;
-                let losing = P::REDUCE_LOSING_NOISY && is_losing_noisy(order_score);
+                let losing = P::REDUCE_LOSING_NOISY && stage == Stage::LosingNoisy;
                 if depth >= params::LMR_MIN_DEPTH
                     && (quiet || losing)
                     && !in_check
@@ -753,7 +753,7 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
                     if pv_node {
                         r -= params::LMR_PV_RELIEF;
                     }
-                    if is_special(order_score) {
+                    if stage == Stage::Killer {
                         r -= params::LMR_KILLER_RELIEF;
                     }
                     if kind == NodeKind::Cut {
@@ -938,7 +938,7 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
         let mut picker = Picker::default();
         let mut best_move = None;
         let original_alpha = alpha;
-        while let Some(mv) = picker.next(&self.pos, &mut moves, &mut scores) {
+        while let Some((mv, _)) = picker.next(&self.pos, &mut moves, &mut scores) {
             self.pos.play(mv);
             let score = -self.qsearch(ply + 1, -beta, -alpha, qply + 1);
             self.pos.undo();
