@@ -725,7 +725,7 @@ fn json_of_a_cooked_direct_mate_with_tries() {
     let text = json(&p, &Ok(vec![report("#2", solution)]));
     assert_eq!(
         text,
-        r##"{"variant":"chess","stipulation":"#2","fen":"k7/ppK5/8/8/8/8/7Q/8 w - - 0 1","keys":["h2h1","h2b2"],"tries":[{"move":"h2e5","refutations":["a7a6"]}],"count":2,"partial":false,"time_ms":14.250,"nodes":42,"warnings":["cook: 2 keys"]}"##
+        r##"{"variant":"chess","stipulation":"#2","fen":"k7/ppK5/8/8/8/8/7Q/8 w - - 0 1","keys":["h2h1","h2b2"],"tries":[{"move":"h2e5","refutations":["a7a6"]}],"count":2,"partial":false,"time_ms":14.25,"nodes":42,"warnings":["cook: 2 keys"]}"##
     );
     let value: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(value["keys"][1], "h2b2");
