@@ -33,16 +33,17 @@
 use crate::input::InputError;
 use crate::problem::Problem;
 use crate::solution::{Attack, Defence, MoveText, Report, Solution};
+use crate::solver::UnsolvablePosition;
 use crate::stipulation::Stipulation;
 use serde::Serialize;
 
 /// One JSON object per part of `problem` (one for an error), separated by newlines,
 /// without a newline at the end.
-pub fn json(problem: &Problem, result: &Result<Vec<Report>, String>) -> String {
+pub fn json(problem: &Problem, result: &Result<Vec<Report>, UnsolvablePosition>) -> String {
     match result {
         Err(reason) => to_line(&Failed {
             identity: identity(problem, problem.stipulation, false),
-            error: reason,
+            error: reason.to_string(),
         }),
         Ok(reports) => reports
             .iter()
@@ -78,7 +79,7 @@ struct Identity<'a> {
 struct Failed<'a> {
     #[serde(flatten)]
     identity: Identity<'a>,
-    error: &'a str,
+    error: String,
 }
 
 #[derive(Serialize)]
