@@ -22,7 +22,7 @@ use feerie_solve::input::{self, InputError};
 use feerie_solve::output::{self, Closing};
 use feerie_solve::problem::{Duplex, Meta};
 use feerie_solve::solution::Report;
-use feerie_solve::solver::solve_problem;
+use feerie_solve::solver::{solve_problem, UnsolvablePosition};
 use feerie_solve::{Problem, SolveOptions, Stipulation};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::io::{Read, Write};
@@ -118,7 +118,7 @@ trait Printer {
     /// Prints a `movenumbers` line.
     fn progress(&self, line: &str);
     /// Prints the result of `problem`.
-    fn finish(&mut self, problem: &Problem, result: &Result<Vec<Report>, String>);
+    fn finish(&mut self, problem: &Problem, result: &Result<Vec<Report>, UnsolvablePosition>);
     /// Called after the last problem.
     fn end(&mut self) {}
 
@@ -190,7 +190,7 @@ impl Printer for Layout {
         print(&format!("{line}\n"));
     }
 
-    fn finish(&mut self, problem: &Problem, result: &Result<Vec<Report>, String>) {
+    fn finish(&mut self, problem: &Problem, result: &Result<Vec<Report>, UnsolvablePosition>) {
         match result {
             Ok(reports) => {
                 print(&output::solution(problem, reports));
@@ -222,7 +222,7 @@ impl Printer for Json {
         eprintln!("{line}");
     }
 
-    fn finish(&mut self, problem: &Problem, result: &Result<Vec<Report>, String>) {
+    fn finish(&mut self, problem: &Problem, result: &Result<Vec<Report>, UnsolvablePosition>) {
         print(&format!("{}\n", output::json(problem, result)));
     }
 }
@@ -297,7 +297,7 @@ fn parse(args: &[String]) -> Result<Command, String> {
             "--fen" => fen = Some(value()?.to_string()),
             "--stip" => {
                 let text = value()?;
-                stipulation = Some(text.parse::<Stipulation>()?);
+                stipulation = Some(text.parse::<Stipulation>().map_err(|e| e.to_string())?);
             }
             "--try" => options.tries = true,
             "--variation" => options.variation = true,
