@@ -1,6 +1,6 @@
 //! `feerie tune`: reads the flags and the data, runs `feerie_tune::tune` on the variant's
-//! evaluator with the weights it plays with, reports the losses and writes the fitted
-//! weights as Rust source for `linear/`.
+//! hand-written evaluation (`feerie_linear`) from its current weights, reports the losses
+//! and writes the fitted weights as Rust source for `linear/src/weights/tuned/`.
 
 use super::{
     exit_code_on_threads, flag_values, non_negative, not_a, parse_variant, request_or_usage,
@@ -53,8 +53,8 @@ fn losses_text(l: Losses) -> String {
 }
 
 impl TuneRequest {
-    /// Tunes the variant's hand-written evaluation (`feerie_linear`): the one it
-    /// played with before it had a network. A variant without one has no arm here.
+    /// Tunes the variant's hand-written evaluation: the one `feerie_linear` has for it
+    /// (a variant added without one answers here with an error).
     fn tune_variant(&self) -> Result<(), String> {
         match self.variant {
             Variant::Chess => self.tune::<ChessSpec, ChessEval>(),
@@ -66,6 +66,7 @@ impl TuneRequest {
         }
     }
 
+    /// Tunes `L`, an evaluation of the variant `V`.
     fn tune<V: VariantSpec, L: Linear<V::Rules>>(&self) -> Result<(), String> {
         let start = L::default();
         let clock = Instant::now();
