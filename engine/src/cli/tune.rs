@@ -1,14 +1,18 @@
 //! `feerie tune`: reads the flags and the data, runs `feerie_tune::tune` on the variant's
-//! evaluator with the weights it plays with, reports the losses and writes the fitted
-//! weights as Rust source for `eval/`.
+//! hand-written evaluation (`feerie_linear`) from its current weights, reports the losses
+//! and writes the fitted weights as Rust source for `linear/src/weights/tuned/`.
 
 use super::{
     exit_code_on_threads, flag_values, non_negative, not_a, parse_variant, request_or_usage,
 };
-use feerie_eval::linear::Linear;
+use feerie_linear::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval, Linear};
+use feerie_movegen::einstein::{Anti, Reverse, Standard};
 use feerie_tune::data::Dataset;
 use feerie_tune::{largest_changes, source_file, tune, Losses, Settings};
-use feerie_variants::{Variant, VariantSpec, VariantVisitor};
+use feerie_variants::{
+    AntiEinsteinSpec, AugsburgSpec, ChessSpec, DynamoSpec, EinsteinSpec, ReverseEinsteinSpec,
+    Variant, VariantSpec,
+};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -36,7 +40,7 @@ pub fn run(args: &[String]) -> i32 {
         Ok(request) => request,
         Err(code) => return code,
     };
-    exit_code_on_threads(request.threads, || request.variant.dispatch(&request))
+    exit_code_on_threads(request.threads, || request.tune_variant())
 }
 
 /// The name of the constant the weights of `variant` are written as: `TUNED_CHESS`...
@@ -48,14 +52,27 @@ fn losses_text(l: Losses) -> String {
     format!("train {:.6}, validation {:.6}", l.train, l.validation)
 }
 
-impl VariantVisitor for &TuneRequest {
-    type Output = Result<(), String>;
-    fn visit<V: VariantSpec>(self) -> Result<(), String> {
-        let start = V::Linear::default();
+impl TuneRequest {
+    /// Tunes the variant's hand-written evaluation: the one `feerie_linear` has for it
+    /// (a variant added without one answers here with an error).
+    fn tune_variant(&self) -> Result<(), String> {
+        match self.variant {
+            Variant::Chess => self.tune::<ChessSpec, ChessEval>(),
+            Variant::Dynamo => self.tune::<DynamoSpec, DynamoEval>(),
+            Variant::Augsburg => self.tune::<AugsburgSpec, AugsburgEval>(),
+            Variant::Einstein => self.tune::<EinsteinSpec, EinsteinEval<Standard>>(),
+            Variant::ReverseEinstein => self.tune::<ReverseEinsteinSpec, EinsteinEval<Reverse>>(),
+            Variant::AntiEinstein => self.tune::<AntiEinsteinSpec, EinsteinEval<Anti>>(),
+        }
+    }
+
+    /// Tunes `L`, an evaluation of the variant `V`.
+    fn tune<V: VariantSpec, L: Linear<V::Rules>>(&self) -> Result<(), String> {
+        let start = L::default();
         let clock = Instant::now();
         let paths: Vec<&Path> = self.data.iter().map(PathBuf::as_path).collect();
-        let data = Dataset::read::<V::Rules, V::Linear>(&start, &paths)?;
-        let info = <V::Linear as Linear<V::Rules>>::weight_info();
+        let data = Dataset::read::<V::Rules, L>(&start, &paths)?;
+        let info = L::weight_info();
         eprintln!(
             "tune: {} positions of {} read in {:.1} s; {} weights, {} tunable",
             data.len(),
@@ -65,12 +82,12 @@ impl VariantVisitor for &TuneRequest {
             info.iter().filter(|w| w.tunable).count()
         );
         let s = &self.settings;
-        let outcome = tune::<V::Rules, V::Linear>(&start, &data, s, |epoch, l| {
+        let outcome = tune::<V::Rules, L>(&start, &data, s, |epoch, l| {
             if epoch % PRINT_EVERY == 0 || epoch == s.epochs {
                 eprintln!("epoch {epoch}/{}: {}", s.epochs, losses_text(l))
             }
         })?;
-        let tuned = <V::Linear as Linear<V::Rules>>::from_vector(&outcome.weights);
+        let tuned = L::from_vector(&outcome.weights);
         let before_text = losses_text(outcome.before);
         let after_text = losses_text(outcome.after);
         let summary = vec![
@@ -110,7 +127,7 @@ impl VariantVisitor for &TuneRequest {
         if !changes.is_empty() {
             eprintln!("tune: largest changes: {}", changes.join(", "));
         }
-        let source = source_file::<V::Rules, V::Linear>(&tuned, &const_name(V::NAME), &summary);
+        let source = source_file::<V::Rules, L>(&tuned, &const_name(V::NAME), &summary);
         match &self.out {
             Some(path) => {
                 std::fs::write(path, source).map_err(|e| format!("{}: {e}", path.display()))?;
