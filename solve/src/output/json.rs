@@ -32,8 +32,7 @@
 
 use crate::input::InputError;
 use crate::problem::Problem;
-use crate::solution::{Attack, Defence, MoveText, Report, Solution};
-use crate::solver::UnsolvablePosition;
+use crate::solution::{Attack, Defence, MoveText, Report, Solution, UnsolvablePosition};
 use crate::stipulation::Stipulation;
 use serde::Serialize;
 

@@ -790,7 +790,7 @@ fn json_of_a_helpmate_with_its_duplex_and_twin() {
 #[test]
 fn json_of_errors() {
     let p = problem(Variant::Dynamo, "4k3/8/8/8/8/8/8/4K2R w - - 0 1", "s#1");
-    let unsolvable = crate::solver::UnsolvablePosition {
+    let unsolvable = crate::solution::UnsolvablePosition {
         variant: Variant::Dynamo,
         fen: "4k3/8/8/8/8/8/8/4K2R w - - 0 1".to_string(),
         reason: feerie_movegen::FenError::impossible("the side not to move is in \"check\""),

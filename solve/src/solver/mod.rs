@@ -19,7 +19,7 @@ mod tests;
 
 use crate::notation::Notation;
 use crate::problem::{Duplex, Problem, SolveOptions};
-use crate::solution::Report;
+use crate::solution::{Report, UnsolvablePosition};
 use crate::stipulation::{Play, Stipulation};
 use battle::Battle;
 use feerie_movegen::{FenError, Position};
@@ -155,28 +155,6 @@ pub fn solve_problem(
     }
     Ok(reports)
 }
-
-/// A part of a problem whose position the variant's rules refuse (for example the side
-/// not to move is in check).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnsolvablePosition {
-    pub variant: Variant,
-    pub fen: String,
-    pub reason: FenError,
-}
-
-impl fmt::Display for UnsolvablePosition {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let UnsolvablePosition {
-            variant,
-            fen,
-            reason,
-        } = self;
-        write!(f, "{variant} position '{fen}' cannot be solved: {reason}")
-    }
-}
-
-impl std::error::Error for UnsolvablePosition {}
 
 /// The notation of the layout for `variant`: Popeye's for the variants Popeye knows.
 pub fn notation_of(variant: Variant) -> Notation {
