@@ -1,6 +1,6 @@
 //! The move of chess and the Einstein family: from, to and a kind, in 16 bits.
 
-use crate::position::MoveCode;
+use crate::position::{debug_as_display, MoveCode};
 use crate::types::{PieceKind, Square};
 use std::fmt;
 use std::num::NonZeroU16;
@@ -75,11 +75,7 @@ impl fmt::Display for Move {
     }
 }
 
-impl fmt::Debug for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
+debug_as_display!(Move);
 
 impl MoveCode for Move {
     fn to_bits(self) -> u32 {
