@@ -39,7 +39,7 @@ pub trait Session: Send {
     /// with any found here, and if they left no limit the search is kept shallow.
     fn go(&mut self, go: &GoParams, errors: Vec<String>, out: &Out) -> Option<SearchHandle>;
     /// Resizes the hash table; on failure the error says what size it kept.
-    fn set_hash(&mut self, mb: usize) -> Result<(), String>;
+    fn set_hash(&mut self, mb: usize) -> Result<(), feerie_search::HashSizeError>;
     /// Frees the hash table (the session is about to be replaced).
     fn release_hash(&mut self);
     fn set_settings(&mut self, settings: Settings);
@@ -255,7 +255,7 @@ impl<P: SearchPolicy, E: Evaluator<P>> Session for GameSession<P, E> {
         }
     }
 
-    fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+    fn set_hash(&mut self, mb: usize) -> Result<(), feerie_search::HashSizeError> {
         self.searcher().set_hash_size(mb)
     }
 

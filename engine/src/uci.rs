@@ -250,7 +250,7 @@ impl Uci {
         if !can_allocate_mib(hash) {
             let kept = match self.session.set_hash(hash) {
                 Ok(()) => format!("{hash} MiB"),
-                Err(e) => e,
+                Err(e) => e.to_string(),
             };
             return self.out.error(&format!(
                 "option UCI_Variant: cannot allocate the {hash} MiB hash table for {v}; \
@@ -322,13 +322,13 @@ impl Uci {
 /// not a network, or a variant that plays without one, is refused and the network kept.
 fn load_network(variant: Variant, file: Option<&str>) -> Result<String, String> {
     let Some(file) = file else {
-        variant.use_network(None)?;
+        variant.use_network(None).map_err(|e| e.to_string())?;
         return Ok(format!(
             "EvalFile: {variant} plays with its built-in network"
         ));
     };
-    let net = Network::from_file(Path::new(file)).map_err(|e| out::shorten(&e))?;
-    variant.use_network(Some(net))?;
+    let net = Network::from_file(Path::new(file)).map_err(|e| out::shorten(&e.to_string()))?;
+    variant.use_network(Some(net)).map_err(|e| e.to_string())?;
     Ok(format!(
         "EvalFile: network {} loaded; {variant} plays with it",
         out::shorten(file)

@@ -23,6 +23,7 @@ use feerie_movegen::board::Placement;
 use feerie_movegen::{Bitboard, Color, PieceKind, Position, Square};
 use std::cell::RefCell;
 use std::marker::PhantomData;
+use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
 /// Inputs: 2 colours (own, other) × 6 kinds × 64 squares.
@@ -118,6 +119,36 @@ impl std::fmt::Display for NetError {
 
 impl std::error::Error for NetError {}
 
+/// Why a network file was refused: the file, and what is wrong with it.
+#[derive(Debug)]
+pub enum NetFileError {
+    /// The file could not be read.
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    /// The file was read, but its bytes are not a network.
+    Format { path: PathBuf, error: NetError },
+}
+
+impl std::fmt::Display for NetFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NetFileError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+            NetFileError::Format { path, error } => write!(f, "{}: {error}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for NetFileError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            NetFileError::Io { error, .. } => Some(error),
+            NetFileError::Format { error, .. } => Some(error),
+        }
+    }
+}
+
 /// Bytes of a network file of `buckets` outputs: the magic, then every weight
 /// little-endian in the order of [`Network`]'s fields, the 32-bit biases last.
 pub const fn file_bytes(buckets: usize) -> usize {
@@ -170,10 +201,15 @@ impl Network {
     }
 
     /// Reads the network file at `path`; the error names the file.
-    pub fn from_file(path: &std::path::Path) -> Result<Network, String> {
-        let name = path.display();
-        let bytes = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
-        Network::from_bytes(&bytes).map_err(|e| format!("{name}: {e}"))
+    pub fn from_file(path: &Path) -> Result<Network, NetFileError> {
+        let bytes = std::fs::read(path).map_err(|error| NetFileError::Io {
+            path: path.to_path_buf(),
+            error,
+        })?;
+        Network::from_bytes(&bytes).map_err(|error| NetFileError::Format {
+            path: path.to_path_buf(),
+            error,
+        })
     }
 
     /// The network as a file's bytes.
@@ -647,5 +683,30 @@ mod tests {
         assert!(short.to_string().contains("7"));
         let net = embedded();
         assert_eq!(Network::from_bytes(&net.to_bytes()).as_ref(), Ok(net));
+    }
+
+    #[test]
+    fn a_bad_network_file_is_named_in_its_error() {
+        let dir = std::env::temp_dir().join(format!("feerie-nnue-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let missing = dir.join("missing.fnn");
+        let err = Network::from_file(&missing).unwrap_err();
+        assert!(matches!(err, NetFileError::Io { .. }), "{err}");
+        assert!(err.to_string().starts_with(&missing.display().to_string()));
+        let bad = dir.join("bad.fnn");
+        std::fs::write(&bad, b"XXXX").unwrap();
+        let err = Network::from_file(&bad).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                NetFileError::Format {
+                    error: NetError::Magic,
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        assert!(err.to_string().starts_with(&bad.display().to_string()));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

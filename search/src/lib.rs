@@ -57,6 +57,26 @@ const HELPER_STACK_BYTES: usize = 32 * 1024 * 1024;
 pub const MAX_DEPTH: u32 = 100;
 const _: () = assert!((MAX_DEPTH as usize) < value::MAX_PLY - 4);
 
+/// The error of [`Searcher::set_hash_size`]: the table could not have `requested` MiB
+/// and has `kept` MiB.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HashSizeError {
+    pub requested: usize,
+    pub kept: usize,
+}
+
+impl std::fmt::Display for HashSizeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "cannot allocate {} MiB for the hash table; it stays at {} MiB",
+            self.requested, self.kept
+        )
+    }
+}
+
+impl std::error::Error for HashSizeError {}
+
 /// Seed of every searcher's random stream (weakened play only).
 const SKILL_SEED: u64 = 0x5EED_1E7E1;
 
@@ -212,7 +232,7 @@ impl<P: SearchPolicy, E: Evaluator<P>> Searcher<P, E> {
     /// the new one is allocated, and the same size is only cleared, so repeated resizes
     /// cost no memory. When `mb` MiB cannot be had, the table keeps its old size (or, if
     /// even that is gone, the smallest one) and the error says so.
-    pub fn set_hash_size(&mut self, mb: usize) -> Result<(), String> {
+    pub fn set_hash_size(&mut self, mb: usize) -> Result<(), HashSizeError> {
         if mb == self.hash_mb {
             self.clear();
             return Ok(());
@@ -227,10 +247,10 @@ impl<P: SearchPolicy, E: Evaluator<P>> Searcher<P, E> {
             Some(tt) => self.tt = tt,
             None => self.hash_mb = 0,
         }
-        Err(format!(
-            "cannot allocate {mb} MiB for the hash table; it stays at {} MiB",
-            self.hash_mb
-        ))
+        Err(HashSizeError {
+            requested: mb,
+            kept: self.hash_mb,
+        })
     }
 
     /// Gives the table's memory back until the next `set_hash_size` (a searcher about

@@ -7,9 +7,10 @@
 //! Blank lines and lines starting with `#` are skipped.
 
 use feerie_linear::{Linear, Trace};
-use feerie_movegen::Position;
+use feerie_movegen::{FenError, Position};
 use rayon::prelude::*;
-use std::path::Path;
+use std::fmt;
+use std::path::{Path, PathBuf};
 
 /// One data line, parsed.
 #[derive(Clone, Debug, PartialEq)]
@@ -20,26 +21,97 @@ pub struct Line<'a> {
 }
 
 /// Parses one line; `None` for a blank or comment line.
-pub fn parse_line(text: &str) -> Option<Result<Line<'_>, String>> {
+pub fn parse_line(text: &str) -> Option<Result<Line<'_>, LineError>> {
     let text = text.trim();
     if text.is_empty() || text.starts_with('#') {
         return None;
     }
     let fields: Vec<&str> = text.split('|').map(str::trim).collect();
     let [fen, score, result] = fields[..] else {
-        return Some(Err("expected `<FEN> | <score> | <result>`".into()));
+        return Some(Err(LineError::Fields));
     };
     let score = match score.parse::<f64>() {
         Ok(s) if s.is_finite() => s,
-        _ => return Some(Err(format!("bad score '{score}'"))),
+        _ => return Some(Err(LineError::Score(score.to_string()))),
     };
     let result = match result {
         "1.0" | "1" => 1.0,
         "0.5" => 0.5,
         "0.0" | "0" => 0.0,
-        _ => return Some(Err(format!("bad result '{result}' (1.0, 0.5 or 0.0)"))),
+        _ => return Some(Err(LineError::Result(result.to_string()))),
     };
     Some(Ok(Line { fen, score, result }))
+}
+
+/// Why a data line was refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LineError {
+    /// Not three fields separated by `|`.
+    Fields,
+    /// The score is not a finite number.
+    Score(String),
+    /// The result is not 1.0, 0.5 or 0.0.
+    Result(String),
+    /// The FEN is not a position of the variant.
+    Fen { fen: String, error: FenError },
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineError::Fields => write!(f, "expected `<FEN> | <score> | <result>`"),
+            LineError::Score(score) => write!(f, "bad score '{score}'"),
+            LineError::Result(result) => write!(f, "bad result '{result}' (1.0, 0.5 or 0.0)"),
+            LineError::Fen { fen, error } => write!(f, "bad FEN '{fen}': {error}"),
+        }
+    }
+}
+
+impl std::error::Error for LineError {}
+
+/// Why data could not be read: a file that cannot be read, or the first bad line.
+#[derive(Debug)]
+pub enum DataError {
+    /// A data file could not be read.
+    Read {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    /// Line `line` (counted from 1) of `file`.
+    Line {
+        file: String,
+        line: usize,
+        reason: LineError,
+    },
+}
+
+impl DataError {
+    /// The error of the line at `index` (counted from 0) of `file`.
+    pub fn at(file: &str, index: usize, reason: LineError) -> DataError {
+        DataError::Line {
+            file: file.to_string(),
+            line: index + 1,
+            reason,
+        }
+    }
+}
+
+impl fmt::Display for DataError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DataError::Read { path, error } => write!(f, "{}: {error}", path.display()),
+            DataError::Line { file, line, reason } => write!(f, "{file}:{line}: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for DataError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            DataError::Read { error, .. } => Some(error),
+            DataError::Line { reason, .. } => Some(reason),
+        }
+    }
 }
 
 /// Positions with their features, search scores and results.
@@ -62,38 +134,48 @@ impl Dataset {
     pub fn build<P: Position, E: Linear<P>>(
         eval: &E,
         texts: &[(String, String)],
-    ) -> Result<Dataset, String> {
+    ) -> Result<Dataset, DataError> {
         let mut lines = Vec::new();
         for (name, text) in texts {
-            for (number, line) in text.lines().enumerate() {
+            for (index, line) in text.lines().enumerate() {
                 if let Some(parsed) = parse_line(line) {
-                    lines.push(parsed.map_err(|e| format!("{name}:{}: {e}", number + 1))?);
+                    let parsed = parsed.map_err(|e| DataError::at(name, index, e))?;
+                    lines.push((name, index, parsed));
                 }
             }
         }
-        let traced: Vec<Result<Trace, String>> = lines
+        let traced: Vec<Result<Trace, DataError>> = lines
             .par_iter()
-            .map(|line| {
+            .map(|(name, index, line)| {
                 P::from_fen(line.fen)
                     .map(|pos| eval.trace(&pos))
-                    .map_err(|e| format!("bad FEN '{}': {e:?}", line.fen))
+                    .map_err(|error| {
+                        let fen = line.fen.to_string();
+                        DataError::at(name, *index, LineError::Fen { fen, error })
+                    })
             })
             .collect();
         let mut data = Dataset::default();
-        for (line, trace) in lines.iter().zip(traced) {
+        for ((_, _, line), trace) in lines.iter().zip(traced) {
             data.push(&trace?, line.score, line.result);
         }
         Ok(data)
     }
 
     /// Reads the data files at `paths` (see [`Dataset::build`]).
-    pub fn read<P: Position, E: Linear<P>>(eval: &E, paths: &[&Path]) -> Result<Dataset, String> {
+    pub fn read<P: Position, E: Linear<P>>(
+        eval: &E,
+        paths: &[&Path],
+    ) -> Result<Dataset, DataError> {
         let texts = paths
             .iter()
             .map(|p| {
                 std::fs::read_to_string(p)
                     .map(|t| (p.display().to_string(), t))
-                    .map_err(|e| format!("{}: {e}", p.display()))
+                    .map_err(|error| DataError::Read {
+                        path: p.to_path_buf(),
+                        error,
+                    })
             })
             .collect::<Result<Vec<_>, _>>()?;
         Dataset::build(eval, &texts)
@@ -163,6 +245,27 @@ impl Dataset {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use feerie_linear::ChessEval;
+    use feerie_movegen::Chess;
+
+    #[test]
+    fn a_bad_fen_names_its_file_and_line() {
+        let text = "# feerie datagen\n4k3/8/8/8/8/8/8/9 w - - 0 1 | 0 | 1.0\n";
+        let texts = [("d".to_string(), text.to_string())];
+        let err = Dataset::build::<Chess, _>(&ChessEval::default(), &texts).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                DataError::Line {
+                    line: 2,
+                    reason: LineError::Fen { .. },
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        assert!(err.to_string().starts_with("d:2: bad FEN"), "{err}");
+    }
 
     #[test]
     fn lines_parse_or_say_why_not() {

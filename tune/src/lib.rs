@@ -84,6 +84,33 @@ pub struct Outcome {
     pub validation_positions: usize,
 }
 
+/// Why [`tune`] would not run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TuneError {
+    /// Too few positions to hold out a validation part.
+    TooLittleData { positions: usize, needed: usize },
+    /// A prefix of [`Settings::hold`] that no weight's name starts with (a typo would
+    /// otherwise tune everything).
+    UnknownHold(String),
+}
+
+impl std::fmt::Display for TuneError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TuneError::TooLittleData { positions, needed } => write!(
+                f,
+                "too little data: {positions} positions \
+                 (at least {needed} are needed for a validation part)"
+            ),
+            TuneError::UnknownHold(prefix) => {
+                write!(f, "--hold {prefix}: no weight's name starts with it")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TuneError {}
+
 /// Tunes `start`'s weights on `data` (traced with `start`). `progress` gets each epoch's
 /// number and losses.
 pub fn tune<P: Position, E: Linear<P>>(
@@ -91,14 +118,13 @@ pub fn tune<P: Position, E: Linear<P>>(
     data: &Dataset,
     settings: &Settings,
     mut progress: impl FnMut(usize, Losses),
-) -> Result<Outcome, String> {
+) -> Result<Outcome, TuneError> {
     let (train, valid) = data.split(settings.holdout.max(2), BLOCK);
     if train.is_empty() || valid.is_empty() {
-        return Err(format!(
-            "too little data: {} positions (at least {} are needed for a validation part)",
-            data.len(),
-            BLOCK * settings.holdout.max(2)
-        ));
+        return Err(TuneError::TooLittleData {
+            positions: data.len(),
+            needed: BLOCK * settings.holdout.max(2),
+        });
     }
     let target = Target {
         lambda: settings.lambda,
@@ -151,12 +177,12 @@ fn add_prior(grad: &mut [f64], w: &[f64], origin: &[f64], prior: f64) {
 /// Which weights Adam may move: those the evaluator lets it, less those whose names
 /// start with a prefix of `hold`. A prefix that names no weight is an error (a typo
 /// would otherwise tune everything).
-fn tunable_weights(info: &[WeightInfo], hold: &[String]) -> Result<Vec<bool>, String> {
+fn tunable_weights(info: &[WeightInfo], hold: &[String]) -> Result<Vec<bool>, TuneError> {
     if let Some(p) = hold
         .iter()
         .find(|p| !info.iter().any(|w| w.name.starts_with(p.as_str())))
     {
-        return Err(format!("--hold {p}: no weight's name starts with it"));
+        return Err(TuneError::UnknownHold(p.clone()));
     }
     Ok(info
         .iter()
@@ -285,7 +311,8 @@ mod tests {
             ..free
         };
         let err = tune::<Chess, ChessEval>(&start, &data, &typo, |_, _| {}).unwrap_err();
-        assert!(err.contains("no_such_weight"), "{err}");
+        assert_eq!(err, TuneError::UnknownHold("no_such_weight".into()));
+        assert!(err.to_string().contains("no_such_weight"), "{err}");
     }
 
     /// Positions of two weights, every one of them (held out or not) with the score

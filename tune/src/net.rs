@@ -10,7 +10,7 @@
 //! kept. Weights stay within ±[`CLIP`], so the integer accumulators of a real position
 //! (at most 32 inputs on) never overflow.
 
-use crate::data::parse_line;
+use crate::data::{parse_line, DataError, LineError};
 use feerie_eval::nnue::{self, Network, BUCKETS, HIDDEN, INPUTS, QA, QB, SCALE};
 use feerie_movegen::{Color, Position};
 use rayon::prelude::*;
@@ -35,16 +35,19 @@ pub struct Sample {
 /// Reads `datagen` lines of the variant whose rules are `P` into samples with the
 /// target blend `lambda`. Fails on the first bad line, naming `name` and the line
 /// number.
-pub fn samples<P: Position>(name: &str, text: &str, lambda: f32) -> Result<Vec<Sample>, String> {
+pub fn samples<P: Position>(name: &str, text: &str, lambda: f32) -> Result<Vec<Sample>, DataError> {
     let lines: Vec<(usize, &str)> = text.lines().enumerate().collect();
     lines
         .par_iter()
-        .filter_map(|&(number, line)| {
+        .filter_map(|&(index, line)| {
             let parsed = parse_line(line)?;
             Some(
                 parsed
                     .and_then(|l| {
-                        let pos = P::from_fen(l.fen).map_err(|e| format!("bad FEN: {e:?}"))?;
+                        let pos = P::from_fen(l.fen).map_err(|error| LineError::Fen {
+                            fen: l.fen.to_string(),
+                            error,
+                        })?;
                         let board = pos.board();
                         let white = pos.side_to_move() == Color::White;
                         let (score, result) = if white {
@@ -67,7 +70,7 @@ pub fn samples<P: Position>(name: &str, text: &str, lambda: f32) -> Result<Vec<S
                             target,
                         })
                     })
-                    .map_err(|e| format!("{name}:{}: {e}", number + 1)),
+                    .map_err(|e| DataError::at(name, index, e)),
             )
         })
         .collect()
@@ -472,10 +475,13 @@ mod tests {
 
     #[test]
     fn a_bad_line_names_its_place() {
-        let err = samples::<Chess>("f", "8/8/8/8/8/8/8/8 w - - 0 1 | 0 | 2.0\n", 0.5).unwrap_err();
+        let err = samples::<Chess>("f", "8/8/8/8/8/8/8/8 w - - 0 1 | 0 | 2.0\n", 0.5)
+            .unwrap_err()
+            .to_string();
         assert!(err.starts_with("f:1:"), "{err}");
-        let err =
-            samples::<Chess>("f", "4k3/8/8/8/8/8/8/9 w - - 0 1 | 0 | 1.0\n", 0.5).unwrap_err();
+        let err = samples::<Chess>("f", "4k3/8/8/8/8/8/8/9 w - - 0 1 | 0 | 1.0\n", 0.5)
+            .unwrap_err()
+            .to_string();
         assert!(err.starts_with("f:1: bad FEN"), "{err}");
     }
 

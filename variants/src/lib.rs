@@ -106,14 +106,26 @@ impl Variant {
 
     /// Makes `net` (`None`: the built-in one) the network this variant's evaluators
     /// take from now on; an error, and nothing changed, when it plays without one.
-    pub fn use_network(self, net: Option<Network>) -> Result<(), String> {
+    pub fn use_network(self, net: Option<Network>) -> Result<(), NoNetwork> {
         if self.dispatch(UseNetwork(net)) {
             Ok(())
         } else {
-            Err(format!("{self} plays without a network"))
+            Err(NoNetwork(self))
         }
     }
 }
+
+/// The error of [`Variant::use_network`]: the variant's evaluation has no network.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NoNetwork(pub Variant);
+
+impl fmt::Display for NoNetwork {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} plays without a network", self.0)
+    }
+}
+
+impl std::error::Error for NoNetwork {}
 
 struct UseNetwork(Option<Network>);
 impl VariantVisitor for UseNetwork {

@@ -71,7 +71,7 @@ impl TuneRequest {
         let start = L::default();
         let clock = Instant::now();
         let paths: Vec<&Path> = self.data.iter().map(PathBuf::as_path).collect();
-        let data = Dataset::read::<V::Rules, L>(&start, &paths)?;
+        let data = Dataset::read::<V::Rules, L>(&start, &paths).map_err(|e| e.to_string())?;
         let info = L::weight_info();
         eprintln!(
             "tune: {} positions of {} read in {:.1} s; {} weights, {} tunable",
@@ -86,7 +86,8 @@ impl TuneRequest {
             if epoch % PRINT_EVERY == 0 || epoch == s.epochs {
                 eprintln!("epoch {epoch}/{}: {}", s.epochs, losses_text(l))
             }
-        })?;
+        })
+        .map_err(|e| e.to_string())?;
         let tuned = L::from_vector(&outcome.weights);
         let before_text = losses_text(outcome.before);
         let after_text = losses_text(outcome.after);

@@ -47,13 +47,16 @@ fn train_and_write<P: Position>(r: &NetRequest) -> Result<(), String> {
     let clock = Instant::now();
     // Read first: a bad starting network is refused before minutes of reading data.
     let start = match &r.init {
-        Some(path) => FloatNet::from_network(&Network::from_file(path)?),
+        Some(path) => FloatNet::from_network(&Network::from_file(path).map_err(|e| e.to_string())?),
         None => FloatNet::random(r.settings.seed),
     };
     let mut all = Vec::new();
     for path in &r.data {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        all.extend(samples::<P>(&path.display().to_string(), &text, r.lambda)?);
+        all.extend(
+            samples::<P>(&path.display().to_string(), &text, r.lambda)
+                .map_err(|e| e.to_string())?,
+        );
     }
     let (mut training, validation) = split(all);
     if training.is_empty() || validation.is_empty() {
