@@ -2,10 +2,9 @@
 //! evaluator with the weights it plays with, reports the losses and writes the fitted
 //! weights as Rust source for `eval/`.
 
-use super::{
-    exit_code_on_threads, flag_values, non_negative, not_a, parse_variant, request_or_usage,
-};
+use super::{exit_code_on_threads, threads};
 use feerie_eval::linear::Linear;
+use feerie_match::args::{at_least, between, VariantName};
 use feerie_tune::data::Dataset;
 use feerie_tune::{largest_changes, source_file, tune, Losses, Settings};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
@@ -14,10 +13,6 @@ use std::time::Instant;
 
 /// Epochs between two progress lines.
 const PRINT_EVERY: usize = 25;
-
-const USAGE: &str = "usage: feerie tune --variant V --data FILE [--data FILE]... [--epochs N] \
-                     [--rate R] [--lambda L] [--k K] [--prior P] [--hold PREFIX]... \
-                     [--threads T] [--out FILE]";
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq)]
@@ -30,13 +25,48 @@ struct TuneRequest {
     out: Option<PathBuf>,
 }
 
-/// Runs `feerie tune ARGS`; returns the process exit code.
-pub fn run(args: &[String]) -> i32 {
-    let request = match request_or_usage(parse(args), USAGE) {
-        Ok(request) => request,
-        Err(code) => return code,
-    };
-    exit_code_on_threads(request.threads, || request.variant.dispatch(&request))
+/// `feerie tune`'s flags.
+#[derive(Debug, clap::Args)]
+pub struct TuneArgs {
+    /// The variant
+    #[arg(long, value_name = "V", value_parser = VariantName)]
+    variant: Variant,
+    /// A datagen file (repeat for more)
+    #[arg(long, value_name = "FILE", required = true)]
+    data: Vec<PathBuf>,
+    /// Passes of Adam over the training positions
+    #[arg(long, value_name = "N", default_value_t = Settings::default().epochs)]
+    epochs: usize,
+    /// Adam's step size, in centipawns
+    #[arg(long, value_name = "R", value_parser = at_least(0.0), default_value_t = Settings::default().rate)]
+    rate: f64,
+    /// Share of the search score in the target, 0 to 1 (0: the game results alone)
+    #[arg(long, value_name = "L", value_parser = between(0.0, 1.0), default_value_t = Settings::default().lambda)]
+    lambda: f64,
+    /// The scaling constant K, above 0 [default: fitted to the data first]
+    #[arg(long, value_name = "K", value_parser = at_least(0.0))]
+    k: Option<f64>,
+    /// Pull of each weight towards its start, so rarely seen ones stay near it
+    #[arg(long, value_name = "P", value_parser = at_least(0.0), default_value_t = Settings::default().prior)]
+    prior: f64,
+    /// Threads [default: one a core]
+    #[arg(long, value_name = "T")]
+    threads: Option<usize>,
+    /// Keep the weights whose names start with PREFIX as they are (repeat for more)
+    #[arg(long, value_name = "PREFIX")]
+    hold: Vec<String>,
+    /// Write the weights (Rust source for eval/src/weights/tuned/) to this file instead
+    /// of standard output
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+/// Runs `feerie tune` with `args`; returns the exit code, or the usage error.
+pub fn run(args: TuneArgs) -> Result<i32, String> {
+    let request = request(args)?;
+    Ok(exit_code_on_threads(request.threads, || {
+        request.variant.dispatch(&request)
+    }))
 }
 
 /// The name of the constant the weights of `variant` are written as: `TUNED_CHESS`...
@@ -122,64 +152,43 @@ impl VariantVisitor for &TuneRequest {
     }
 }
 
-fn parse(args: &[String]) -> Result<TuneRequest, String> {
-    let mut variant = None;
-    let mut data = Vec::new();
-    let mut out = None;
-    let mut settings = Settings::default();
-    let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    for pair in flag_values(args) {
-        let (flag, value) = pair?;
-        let number = |what| non_negative(flag, value, what);
-        match flag {
-            "--variant" => variant = Some(parse_variant(value)?),
-            "--data" => data.push(PathBuf::from(value)),
-            "--out" => out = Some(PathBuf::from(value)),
-            "--epochs" => settings.epochs = number("an epoch count")? as usize,
-            "--rate" => settings.rate = number("a step size")?,
-            "--lambda" => {
-                settings.lambda = number("a share between 0 and 1")?;
-                if settings.lambda > 1.0 {
-                    return Err(format!("--lambda: '{value}' is not between 0 and 1"));
-                }
-            }
-            "--threads" => threads = (number("a thread count")? as usize).clamp(1, 256),
-            "--hold" => settings.hold.push(value.to_string()),
-            "--prior" => settings.prior = number("a pull towards the starting weights")?,
-            "--k" => {
-                let k = number("a positive scaling constant")?;
-                if k == 0.0 {
-                    return Err(not_a(flag, value, "a positive scaling constant"));
-                }
-                settings.k = Some(k);
-            }
-            other => return Err(format!("unknown flag '{other}'")),
-        }
-    }
-    if data.is_empty() {
-        return Err("tune needs --data".into());
+fn request(args: TuneArgs) -> Result<TuneRequest, String> {
+    if args.k == Some(0.0) {
+        return Err("--k: the scaling constant must be above 0".into());
     }
     Ok(TuneRequest {
-        variant: variant.ok_or("tune needs --variant")?,
-        data,
-        settings,
-        threads,
-        out,
+        variant: args.variant,
+        data: args.data,
+        settings: Settings {
+            epochs: args.epochs,
+            rate: args.rate,
+            lambda: args.lambda,
+            hold: args.hold,
+            prior: args.prior,
+            k: args.k,
+            ..Settings::default()
+        },
+        threads: threads(args.threads),
+        out: args.out,
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::words as args;
+    use crate::cli::parse;
+
+    fn request_of(words: &str) -> Result<TuneRequest, String> {
+        request(parse(words.split_whitespace())?)
+    }
 
     #[test]
     fn flags_are_read_and_bad_ones_refused() {
-        let r = parse(&args(
+        let r = request_of(
             "--variant Dynamo --data a.data --data b.data --epochs 50 --rate 0.5 \
              --lambda 0.25 --threads 2 --out w.rs --hold pst_ --hold tempo --prior 0.002 \
              --k 1.06",
-        ))
+        )
         .unwrap();
         assert_eq!(r.variant, Variant::from_name("dynamo").unwrap());
         assert_eq!(r.data, [PathBuf::from("a.data"), PathBuf::from("b.data")]);
@@ -204,7 +213,7 @@ mod tests {
             "--variant xiangqi --data a",
             "--variant chess --data a --bogus 1",
         ] {
-            assert!(parse(&args(bad)).is_err(), "{bad}");
+            assert!(request_of(bad).is_err(), "{bad}");
         }
     }
 
