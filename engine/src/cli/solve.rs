@@ -50,7 +50,6 @@ enum Source {
 pub struct SolveArgs {
     /// The problems, in Popeye's input language ('-': standard input); the file gives
     /// each problem's condition, stipulation and options
-    #[arg(conflicts_with = "PositionArgs")]
     file: Option<String>,
     #[command(flatten)]
     position: PositionArgs,
@@ -59,7 +58,7 @@ pub struct SolveArgs {
     json: bool,
 }
 
-/// The position `--fen` gives, and how to solve it.
+/// The position `--fen` gives, and how to solve it (a FILE gives its own).
 #[derive(Debug, clap::Args)]
 struct PositionArgs {
     /// One position to solve; its side to move makes the first move: the attacker in #n,
@@ -67,37 +66,37 @@ struct PositionArgs {
     #[arg(long, requires = "stip")]
     fen: Option<String>,
     /// The variant of --fen
-    #[arg(long, value_name = "V", value_parser = VariantName, default_value = "chess")]
+    #[arg(long, value_name = "V", value_parser = VariantName, default_value = "chess", conflicts_with = "file")]
     variant: Variant,
     /// The stipulation of --fen: #n, =n, h#n, h#n.5, s#n, ser-#n or ser-h#n (also with =)
-    #[arg(long)]
+    #[arg(long, conflicts_with = "file")]
     stip: Option<Stipulation>,
     /// Also show the tries: first moves refuted by at most --defence replies
-    #[arg(long = "try")]
+    #[arg(long = "try", conflicts_with = "file")]
     tries: bool,
     /// Show the full tree of threats, defences and continuations
-    #[arg(long)]
+    #[arg(long, conflicts_with = "file")]
     variation: bool,
     /// Show no threats in the tree
-    #[arg(long)]
+    #[arg(long, conflicts_with = "file")]
     nothreat: bool,
     /// Also solve the set play: the defender (in help play, the other side) moves first
-    #[arg(long)]
+    #[arg(long, conflicts_with = "file")]
     setplay: bool,
     /// The most refutations a try may have
-    #[arg(long, value_name = "N", value_parser = at_least(1u32), default_value_t = 1)]
+    #[arg(long, value_name = "N", value_parser = at_least(1u32), default_value_t = 1, conflicts_with = "file")]
     defence: u32,
     /// Stop after N solutions
-    #[arg(long, value_name = "N", value_parser = at_least(1usize))]
+    #[arg(long, value_name = "N", value_parser = at_least(1usize), conflicts_with = "file")]
     maxsolutions: Option<usize>,
     /// Report each first move as it is tried
-    #[arg(long)]
+    #[arg(long, conflicts_with = "file")]
     movenumbers: bool,
     /// Solve as written, then with the colours' roles exchanged
-    #[arg(long, conflicts_with = "halfduplex")]
+    #[arg(long, conflicts_with_all = ["halfduplex", "file"])]
     duplex: bool,
     /// Solve only with the colours' roles exchanged
-    #[arg(long)]
+    #[arg(long, conflicts_with = "file")]
     halfduplex: bool,
 }
 

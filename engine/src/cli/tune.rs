@@ -14,17 +14,6 @@ use std::time::Instant;
 /// Epochs between two progress lines.
 const PRINT_EVERY: usize = 25;
 
-/// What the command line asks for.
-#[derive(Debug, PartialEq)]
-struct TuneRequest {
-    variant: Variant,
-    data: Vec<PathBuf>,
-    settings: Settings,
-    threads: usize,
-    /// `None`: the Rust source goes to standard output.
-    out: Option<PathBuf>,
-}
-
 /// `feerie tune`'s flags.
 #[derive(Debug, clap::Args)]
 pub struct TuneArgs {
@@ -44,7 +33,7 @@ pub struct TuneArgs {
     #[arg(long, value_name = "L", value_parser = between(0.0, 1.0), default_value_t = Settings::default().lambda)]
     lambda: f64,
     /// The scaling constant K, above 0 [default: fitted to the data first]
-    #[arg(long, value_name = "K", value_parser = at_least(0.0))]
+    #[arg(long, value_name = "K", value_parser = above_zero)]
     k: Option<f64>,
     /// Pull of each weight towards its start, so rarely seen ones stay near it
     #[arg(long, value_name = "P", value_parser = at_least(0.0), default_value_t = Settings::default().prior)]
@@ -63,10 +52,15 @@ pub struct TuneArgs {
 
 /// Runs `feerie tune` with `args`; returns the exit code, or the usage error.
 pub fn run(args: TuneArgs) -> Result<i32, String> {
-    let request = request(args)?;
-    Ok(exit_code_on_threads(request.threads, || {
-        request.variant.dispatch(&request)
+    Ok(exit_code_on_threads(threads(args.threads), || {
+        args.variant.dispatch(&args)
     }))
+}
+
+/// The value parser of `--k`.
+fn above_zero(text: &str) -> Result<f64, String> {
+    let k = at_least(0.0)(text).ok().filter(|k| *k > 0.0);
+    k.ok_or_else(|| "expected a number above 0".to_string())
 }
 
 /// The name of the constant the weights of `variant` are written as: `TUNED_CHESS`...
@@ -78,7 +72,7 @@ fn losses_text(l: Losses) -> String {
     format!("train {:.6}, validation {:.6}", l.train, l.validation)
 }
 
-impl VariantVisitor for &TuneRequest {
+impl VariantVisitor for &TuneArgs {
     type Output = Result<(), String>;
     fn visit<V: VariantSpec>(self) -> Result<(), String> {
         let start = V::Linear::default();
@@ -94,7 +88,7 @@ impl VariantVisitor for &TuneRequest {
             info.len(),
             info.iter().filter(|w| w.tunable).count()
         );
-        let s = &self.settings;
+        let s = &settings(self);
         let outcome = tune::<V::Rules, V::Linear>(&start, &data, s, |epoch, l| {
             if epoch % PRINT_EVERY == 0 || epoch == s.epochs {
                 eprintln!("epoch {epoch}/{}: {}", s.epochs, losses_text(l))
@@ -152,25 +146,16 @@ impl VariantVisitor for &TuneRequest {
     }
 }
 
-fn request(args: TuneArgs) -> Result<TuneRequest, String> {
-    if args.k == Some(0.0) {
-        return Err("--k: the scaling constant must be above 0".into());
+fn settings(args: &TuneArgs) -> Settings {
+    Settings {
+        epochs: args.epochs,
+        rate: args.rate,
+        lambda: args.lambda,
+        hold: args.hold.clone(),
+        prior: args.prior,
+        k: args.k,
+        ..Settings::default()
     }
-    Ok(TuneRequest {
-        variant: args.variant,
-        data: args.data,
-        settings: Settings {
-            epochs: args.epochs,
-            rate: args.rate,
-            lambda: args.lambda,
-            hold: args.hold,
-            prior: args.prior,
-            k: args.k,
-            ..Settings::default()
-        },
-        threads: threads(args.threads),
-        out: args.out,
-    })
 }
 
 #[cfg(test)]
@@ -178,13 +163,13 @@ mod tests {
     use super::*;
     use crate::cli::parse;
 
-    fn request_of(words: &str) -> Result<TuneRequest, String> {
-        request(parse(words.split_whitespace())?)
+    fn args_of(words: &str) -> Result<TuneArgs, String> {
+        parse(words.split_whitespace())
     }
 
     #[test]
     fn flags_are_read_and_bad_ones_refused() {
-        let r = request_of(
+        let r = args_of(
             "--variant Dynamo --data a.data --data b.data --epochs 50 --rate 0.5 \
              --lambda 0.25 --threads 2 --out w.rs --hold pst_ --hold tempo --prior 0.002 \
              --k 1.06",
@@ -192,14 +177,11 @@ mod tests {
         .unwrap();
         assert_eq!(r.variant, Variant::from_name("dynamo").unwrap());
         assert_eq!(r.data, [PathBuf::from("a.data"), PathBuf::from("b.data")]);
-        assert_eq!(r.settings.epochs, 50);
-        assert_eq!(r.settings.rate, 0.5);
-        assert_eq!(r.settings.lambda, 0.25);
-        assert_eq!(r.threads, 2);
-        assert_eq!(r.out, Some(PathBuf::from("w.rs")));
-        assert_eq!(r.settings.hold, ["pst_", "tempo"]);
-        assert_eq!(r.settings.prior, 0.002);
-        assert_eq!(r.settings.k, Some(1.06));
+        assert_eq!((r.threads, &r.out), (Some(2), &Some(PathBuf::from("w.rs"))));
+        let s = settings(&r);
+        assert_eq!((s.epochs, s.rate, s.lambda), (50, 0.5, 0.25));
+        assert_eq!(s.hold, ["pst_", "tempo"]);
+        assert_eq!((s.prior, s.k), (0.002, Some(1.06)));
         for bad in [
             "--data a",
             "--variant chess",
@@ -213,7 +195,7 @@ mod tests {
             "--variant xiangqi --data a",
             "--variant chess --data a --bogus 1",
         ] {
-            assert!(request_of(bad).is_err(), "{bad}");
+            assert!(args_of(bad).is_err(), "{bad}");
         }
     }
 
