@@ -7,8 +7,8 @@ Each argument is an opponent's Elo (a Stockfish `UCI_Elo` level, say) and the pl
 wins, losses and draws against it, for example `2400:6-26-8 2200:15-20-5`. The model is
 the logistic Elo curve, expected score 1 / (1 + 10^((opponent - player) / 400)), a draw
 counting half a win and half a loss. Prints the maximum-likelihood Elo and the interval
-where the log-likelihood is within 1.92 of its maximum (95 %), as docs/levels.md and the
-README's ladders give them. Pure Python, so it runs wherever `feerie` is built.
+where the log-likelihood is within 1.92 of its maximum (95 %), as docs/levels.md and
+the ladders of docs/results.md give them. Pure Python, so it runs wherever `feerie` is built.
 """
 
 import math

@@ -6,9 +6,10 @@
 //! Benchmark ids: `<variant>/legal_moves/<i>` and `<variant>/perft/<i>/d<depth>`, `i`
 //! the position's index among the variant's bench positions.
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use feerie_movegen::{perft, Position};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
+use std::hint::black_box;
 
 /// Bench positions per variant timed here.
 const POSITIONS: usize = 2;

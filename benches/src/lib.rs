@@ -1,5 +1,2 @@
-//! Benchmarks live in benches/; this library holds what they and the examples share.
-//!
-//! - [`eval_match`]: self-play matches between two evaluators at a fixed node budget.
-
-pub mod eval_match;
+//! Benchmarks live in benches/: move generation, perft and search of every variant.
+//! This library is empty; a package needs one.

@@ -1,8 +1,12 @@
-//! Formatting the search's reports as UCI lines. Written by hand: the lines are short and
-//! vampirc-uci would only add a dependency (and knows nothing of fairy move strings).
+//! Formatting the search's reports as UCI lines, and the totals of `bench`. Written by
+//! hand: the lines are short and vampirc-uci would only add a dependency (and knows
+//! nothing of fairy move strings).
 
+use crate::out::Out;
 use feerie_search::{Bound, Info, Score};
+use feerie_variants::Variant;
 use std::fmt::{Display, Write};
+use std::time::Duration;
 
 /// `cp N` or `mate N`.
 pub fn score(score: Score) -> String {
@@ -51,6 +55,26 @@ pub fn bestmove<M: Display>(best: Option<M>, ponder: Option<M>) -> String {
         (Some(b), None) => format!("bestmove {b}"),
         (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
     }
+}
+
+/// Result of a bench run.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BenchReport {
+    pub positions: usize,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+/// The lines after the bench positions: variant, depth, time, nodes and speed.
+pub fn print_bench_summary(variant: Variant, depth: u32, report: &BenchReport, out: &Out) {
+    let ms = report.elapsed.as_millis().max(1);
+    let nps = u128::from(report.nodes) * 1000 / ms;
+    out.line("");
+    out.line(&format!("Variant: {variant}"));
+    out.line(&format!("Depth: {depth}"));
+    out.line(&format!("Total time (ms): {ms}"));
+    out.line(&format!("Nodes searched: {}", report.nodes));
+    out.line(&format!("Nodes/second: {nps}"));
 }
 
 #[cfg(test)]

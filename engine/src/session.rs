@@ -4,7 +4,7 @@
 use crate::go_params::GoParams;
 use crate::options::EngineOptions;
 use crate::out::{self, Out};
-use crate::report;
+use crate::report::{self, BenchReport};
 use feerie_eval::wdl::WdlModel;
 use feerie_eval::Evaluator;
 use feerie_movegen::{perft_divide_until, Position};
@@ -66,14 +66,6 @@ pub trait Session: Send {
 pub struct PerftReport {
     pub divide: Vec<(String, u64)>,
     pub nodes: u64,
-}
-
-/// Result of a bench run.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct BenchReport {
-    pub positions: usize,
-    pub nodes: u64,
-    pub elapsed: Duration,
 }
 
 /// A search running on its own thread.
@@ -321,7 +313,7 @@ impl<P: SearchPolicy, E: Evaluator<P>> Session for GameSession<P, E> {
             if signals.stop.load(Ordering::SeqCst) {
                 out.line("info string bench stopped; totals of the finished positions");
             }
-            crate::bench::print_summary(variant, depth, &report, out);
+            report::print_bench_summary(variant, depth, &report, out);
         })
     }
 }

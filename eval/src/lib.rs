@@ -1,21 +1,14 @@
-//! Static evaluation per variant, behind one trait the search calls. Every evaluator's
-//! numbers are in `weights` (one module per evaluator), and each evaluator is built
-//! from its `Weights` the same way: `XEval::new(weights)`, or `XEval::default()`.
+//! Static evaluation, behind one trait the search calls. Every variant plays with its
+//! network ([`NnueEval`], the networks in `nets/`); [`MaterialEval`] is what a new
+//! variant plays its first games with, before it has one; [`wdl`] turns a score into
+//! win/draw/loss chances. The hand-written evaluations `feerie tune` fits are in the
+//! `feerie-linear` crate.
 
-pub mod augsburg;
-pub mod chess;
-pub mod dynamo;
-pub mod einstein;
-pub mod linear;
+pub mod material;
 pub mod nnue;
-pub mod traced;
 pub mod wdl;
-pub mod weights;
 
-pub use augsburg::AugsburgEval;
-pub use chess::ChessEval;
-pub use dynamo::DynamoEval;
-pub use einstein::EinsteinEval;
+pub use material::MaterialEval;
 pub use nnue::NnueEval;
 
 use feerie_movegen::Position;

@@ -14,5 +14,7 @@ pub mod game;
 pub use assets::page_weight;
 pub mod server;
 pub mod session;
+pub mod state;
 
-pub use server::{serve, EngineConfig, GuiConfig};
+pub use server::{serve, GuiConfig};
+pub use state::EngineConfig;

@@ -1,6 +1,7 @@
 //! The HTTP server: the embedded page, the JSON API, the WebSocket of each tab, and the
 //! guard that keeps other machines out.
 
+use crate::state::{AppState, EngineConfig};
 use crate::{api, assets, session};
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Request, State};
@@ -15,15 +16,6 @@ use tokio::net::TcpListener;
 /// The port `feerie gui` tries first; a free one is taken when it is busy.
 pub const DEFAULT_PORT: u16 = 8700;
 
-/// A UCI engine the page may use: a command line started once per game or analysis.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EngineConfig {
-    /// What the page shows (the command until the engine says its `id name`).
-    pub name: String,
-    pub command: String,
-    pub args: Vec<String>,
-}
-
 /// What `feerie gui` was asked for.
 #[derive(Clone, Debug)]
 pub struct GuiConfig {
@@ -36,14 +28,6 @@ pub struct GuiConfig {
     pub engines: Vec<EngineConfig>,
     /// Open the system browser at the page's address.
     pub open_browser: bool,
-}
-
-/// What every request handler may read.
-#[derive(Debug)]
-pub struct AppState {
-    pub engines: Vec<EngineConfig>,
-    /// False when `--listen` opened the server to other machines.
-    pub local_only: bool,
 }
 
 /// The whole application: page, API and WebSocket, behind the local-machine guard.

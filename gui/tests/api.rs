@@ -4,8 +4,8 @@
 use axum::body::Body;
 use axum::http::{header, Method, Request, StatusCode};
 use axum::Router;
-use feerie_gui::server::{router, AppState};
-use feerie_gui::EngineConfig;
+use feerie_gui::server::router;
+use feerie_gui::state::{AppState, EngineConfig};
 use feerie_movegen::{Augsburg, Chess, Dynamo, Einstein, Position};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;

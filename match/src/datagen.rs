@@ -309,8 +309,7 @@ pub fn run<P: SearchPolicy, E: Evaluator<P>>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use feerie_eval::chess::ChessEval;
-    use feerie_eval::dynamo::DynamoEval;
+    use feerie_linear::{ChessEval, DynamoEval};
     use feerie_movegen::{Chess, Dynamo};
     use std::collections::BTreeSet;
 

@@ -14,7 +14,7 @@ pub mod fen;
 pub mod fen_checks;
 pub mod game;
 pub mod geometry;
-mod orthodox;
+pub mod orthodox;
 pub mod perft;
 pub mod position;
 pub mod san;

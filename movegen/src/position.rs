@@ -47,6 +47,19 @@ impl<M: Copy + Send, const N: usize> MoveBuffer<M> for ArrayVec<M, N> {
     }
 }
 
+/// Implements `Debug` for a move type as its `Display`, the canonical move string, so
+/// that assertions and debug output show moves as a player writes them.
+macro_rules! debug_as_display {
+    ($move:ty) => {
+        impl std::fmt::Debug for $move {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                std::fmt::Display::fmt(self, f)
+            }
+        }
+    };
+}
+pub(crate) use debug_as_display;
+
 /// A move as the search stores it (transposition table, killers): 32 bits, never 0.
 pub trait MoveCode: Copy + Eq + Hash + fmt::Debug + fmt::Display + Send + Sync + 'static {
     fn to_bits(self) -> u32;

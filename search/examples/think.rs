@@ -2,7 +2,7 @@
 //! and speed. `cargo run --release -p feerie-search --example think -- [ms] [fen]`,
 //! with `THREADS=n` and `DEPTH=n` in the environment.
 
-use feerie_eval::ChessEval;
+use feerie_linear::ChessEval;
 use feerie_movegen::{Chess, Position};
 use feerie_search::{Limits, Searcher, Signals};
 use std::time::Duration;

@@ -334,41 +334,33 @@ impl<P: SearchPolicy, E: Evaluator<P>> Searcher<P, E> {
                 Some(node_limit.map_or(skill.node_budget(), |n| n.min(skill.node_budget())));
         }
         let shared = Shared {
+            root: pos,
+            root_moves: &root_moves,
+            eval: &self.eval,
+            tt: &self.tt,
             stop: AtomicBool::new(false),
             nodes: (0..n_threads).map(|_| AtomicU64::new(0)).collect(),
             signals,
             node_limit,
         };
-        let (eval, tt) = (&self.eval, &self.tt);
         let (main_data, helper_data) = self.threads.split_first_mut().expect("one thread");
 
         let (lines, _depth) = std::thread::scope(|scope| {
             for (i, data) in helper_data.iter_mut().enumerate() {
-                let (pos, roots, shared) = (pos.clone(), root_moves.clone(), &shared);
+                let shared = &shared;
                 // A deep tree of large move lists (fairy variants) needs more than the
                 // default 2 MB stack. If a thread cannot be spawned, search with fewer.
                 let _ = std::thread::Builder::new()
                     .name(format!("search-helper-{}", i + 1))
                     .stack_size(HELPER_STACK_BYTES)
                     .spawn_scoped(scope, move || {
-                        let mut w =
-                            Worker::new(i + 1, pos, eval, tt, shared, data, None, roots, false);
+                        let mut w = Worker::new(i + 1, shared, data, None);
                         // Helpers only feed the TT: one line is enough for that.
                         let plan = Plan { multipv: 1, ..plan };
                         w.iterate(plan, None);
                     });
             }
-            let mut main = Worker::new(
-                0,
-                pos.clone(),
-                eval,
-                tt,
-                &shared,
-                main_data,
-                Some(time),
-                root_moves.clone(),
-                n_threads == 1,
-            );
+            let mut main = Worker::new(0, &shared, main_data, Some(time));
             let result = main.iterate(plan, Some(report));
             // Pondering or infinite: hold the answer until the GUI says stop (or the
             // ponder move is played and the search is already done).
@@ -443,7 +435,7 @@ impl<P: SearchPolicy, E: Evaluator<P>> Searcher<P, E> {
         );
         let mut picker = Picker::default();
         let mut out = Vec::with_capacity(moves.len());
-        while let Some(mv) = picker.next(pos, &mut moves, &mut scores) {
+        while let Some((mv, _)) = picker.next(pos, &mut moves, &mut scores) {
             out.push(RootMove {
                 mv,
                 score: -value::INFINITY,

@@ -4,7 +4,8 @@
 //! picks count: a self-removal is not noisy, so it is ordered with the quiet moves.
 //! Moves are scored once and picked lazily (selection sort), since a cutoff usually
 //! comes before most moves are looked at. For the same reason a noisy move's exchange
-//! estimate is computed only when the move comes up (`Picker::next`).
+//! estimate is computed only when the move comes up (`Picker::next`). Each move comes
+//! with its `Stage`, which pruning and reductions ask about.
 
 use crate::params::HISTORY_MAX;
 use crate::policy::{SearchPolicy, HISTORY_SIZE};
@@ -17,6 +18,42 @@ const KILLER_2: i32 = 899_999_999;
 /// Noisy moves expected to lose material (`SearchPolicy::noisy_gain` < 0): after the
 /// killers, before the quiet moves.
 const LOSING_NOISY: i32 = 500_000_000;
+
+/// Where in the order a move comes, by what put it there: the search prunes and
+/// reduces by it (a killer is spared futility pruning, a losing noisy move may be
+/// reduced like a quiet one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The transposition table's move.
+    TtMove,
+    /// A noisy move not expected to lose material, by `noisy_score`.
+    GoodNoisy,
+    /// One of the ply's two killers (always a quiet move: a noisy one is ordered as such).
+    Killer,
+    /// A noisy move expected to lose material (`noisy_gain` < 0), by how much.
+    LosingNoisy,
+    /// Any other quiet move, by history.
+    Quiet,
+}
+
+impl Stage {
+    /// The stage a score from [`score_moves`] (or a demotion by `Picker::next`) stands
+    /// for: the bands lie far apart, a quiet move's history within +-`HISTORY_MAX`.
+    #[inline]
+    fn of(score: i32) -> Stage {
+        if score == TT_MOVE {
+            Stage::TtMove
+        } else if score > KILLER_1 {
+            Stage::GoodNoisy
+        } else if score >= KILLER_2 {
+            Stage::Killer
+        } else if score > HISTORY_MAX {
+            Stage::LosingNoisy
+        } else {
+            Stage::Quiet
+        }
+    }
+}
 
 /// Butterfly history: how often a quiet move caused a cutoff, per `history_index`.
 #[derive(Debug, Clone)]
@@ -118,7 +155,8 @@ pub fn score_moves<P: SearchPolicy>(
     }));
 }
 
-/// Yields moves best-score first, swapping each pick to the front of the unvisited part.
+/// Yields moves best-score first, each with its stage, swapping each pick to the front
+/// of the unvisited part.
 #[derive(Debug, Default)]
 pub struct Picker {
     next: usize,
@@ -135,16 +173,17 @@ impl Picker {
         pos: &P,
         moves: &mut [P::Move],
         scores: &mut [i32],
-    ) -> Option<P::Move> {
+    ) -> Option<(P::Move, Stage)> {
         loop {
             let best = self.best(scores)?;
-            if (KILLER_1 + 1..TT_MOVE).contains(&scores[best]) {
+            let stage = Stage::of(scores[best]);
+            if stage == Stage::GoodNoisy {
                 if let Some(gain) = pos.noisy_gain(moves[best]).filter(|&g| g < 0) {
                     scores[best] = LOSING_NOISY + gain;
                     continue;
                 }
             }
-            return Some(self.take(moves, scores, best));
+            return Some((self.take(moves, scores, best), stage));
         }
     }
 
@@ -175,19 +214,6 @@ impl Picker {
     }
 }
 
-/// Whether a score from [`score_moves`] marks a killer or better (not plain history).
-#[inline]
-pub fn is_special(score: i32) -> bool {
-    score >= KILLER_2
-}
-
-/// Whether the score `Picker::next` yielded a move with marks a noisy move expected to
-/// lose material (quiet moves score at most `HISTORY_MAX`, killers and better above).
-#[inline]
-pub fn is_losing_noisy(score: i32) -> bool {
-    (HISTORY_MAX + 1..LOSING_NOISY).contains(&score)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -210,7 +236,7 @@ mod tests {
         let mut seen = HashSet::new();
         let mut total = 0;
         let mut prev = i32::MAX;
-        while let Some(mv) = picker.next(pos, &mut moves, &mut scores) {
+        while let Some((mv, _)) = picker.next(pos, &mut moves, &mut scores) {
             assert!(seen.insert(mv), "{mv} picked twice");
             let s = scores[picker.next - 1];
             assert!(s <= prev, "picked out of order");
@@ -273,21 +299,13 @@ mod tests {
             &mut scores,
         );
         let mut picker = Picker::default();
-        assert_eq!(picker.next(&pos, &mut moves, &mut scores), Some(tt));
-        assert_eq!(
-            picker
-                .next(&pos, &mut moves, &mut scores)
-                .unwrap()
-                .to_string(),
-            "e4d5"
-        );
-        assert_eq!(
-            picker
-                .next(&pos, &mut moves, &mut scores)
-                .unwrap()
-                .to_string(),
-            "c3d5"
-        );
+        let mut next = || {
+            let (mv, stage) = picker.next(&pos, &mut moves, &mut scores).unwrap();
+            (mv.to_string(), stage)
+        };
+        assert_eq!(next(), ("e1f1".to_string(), Stage::TtMove));
+        assert_eq!(next(), ("e4d5".to_string(), Stage::GoodNoisy));
+        assert_eq!(next(), ("c3d5".to_string(), Stage::GoodNoisy));
     }
 
     #[test]
@@ -311,7 +329,7 @@ mod tests {
         );
         let mut picker = Picker::default();
         let mut order = Vec::new();
-        while let Some(m) = picker.next(&pos, &mut moves, &mut scores) {
+        while let Some((m, _)) = picker.next(&pos, &mut moves, &mut scores) {
             order.push(m);
         }
         let at = |m| order.iter().position(|&x| x == m).unwrap();
@@ -367,7 +385,7 @@ mod tests {
         }
         let mut picker = Picker::default();
         let mut order = Vec::new();
-        while let Some(mv) = picker.next(&pos, &mut moves, &mut scores) {
+        while let Some((mv, _)) = picker.next(&pos, &mut moves, &mut scores) {
             order.push(mv);
         }
         let losing = order
@@ -378,21 +396,32 @@ mod tests {
         assert_eq!(order, expected);
     }
 
-    /// The score each move is yielded with tells the noisy moves expected to lose
-    /// material from every other move, the quiet ones with the best history included.
+    /// The stage each move is yielded with tells the killer, the noisy moves that win
+    /// or break even, those expected to lose material, and the other quiet moves, the
+    /// one with the best history included.
     #[test]
-    fn yielded_scores_tell_losing_noisy_moves() {
+    fn yielded_stages_tell_what_ordered_each_move() {
         let (pos, mut moves, mut scores) = scored_kiwipete(&[HISTORY_MAX; 100]);
+        let killer = pos.parse_move("a2a3").unwrap();
         let mut picker = Picker::default();
-        let mut told = 0;
-        for i in 0.. {
-            let Some(mv) = picker.next(&pos, &mut moves, &mut scores) else {
-                break;
+        let mut seen = Vec::new();
+        while let Some((mv, stage)) = picker.next(&pos, &mut moves, &mut scores) {
+            let expected = match pos.noisy_gain(mv) {
+                Some(g) if pos.is_noisy(mv) && g < 0 => Stage::LosingNoisy,
+                _ if pos.is_noisy(mv) => Stage::GoodNoisy,
+                _ if mv == killer => Stage::Killer,
+                _ => Stage::Quiet,
             };
-            let losing = pos.is_noisy(mv) && pos.noisy_gain(mv).is_some_and(|g| g < 0);
-            assert_eq!(is_losing_noisy(scores[i]), losing, "{mv}");
-            told += usize::from(losing);
+            assert_eq!(stage, expected, "{mv}");
+            seen.push(stage);
         }
-        assert!(told > 0);
+        for stage in [
+            Stage::GoodNoisy,
+            Stage::Killer,
+            Stage::LosingNoisy,
+            Stage::Quiet,
+        ] {
+            assert!(seen.contains(&stage), "{stage:?}");
+        }
     }
 }

@@ -1,5 +1,5 @@
 //! Every number the search's pruning, reductions and move ordering use, in one place so
-//! a tuner can rewrite them (as `feerie_eval::weights` holds the evaluation's).
+//! a tuner can rewrite them (as `feerie_linear::weights` holds the hand-written evaluations').
 //! Depths are in plies, scores in centipawns.
 
 /// Aspiration windows start at this iteration depth, around the previous score.

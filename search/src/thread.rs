@@ -4,7 +4,7 @@
 
 use crate::correction::CorrectionHistory;
 use crate::eval_cache::EvalCache;
-use crate::ordering::{is_losing_noisy, is_special, score_moves, History, Killers, Picker};
+use crate::ordering::{score_moves, History, Killers, Picker, Stage};
 use crate::params::{self, lmr_table};
 use crate::policy::SearchPolicy;
 use crate::time::TimeManager;
@@ -48,9 +48,15 @@ impl<M: Copy + PartialEq> Default for ThreadData<M> {
     }
 }
 
-/// State all threads of one search share.
+/// What all threads of one search share: what they start from and read (the root, the
+/// evaluator, the table) and what they publish (the stop flag, their node counts).
 #[derive(Debug)]
-pub(crate) struct Shared<'a> {
+pub(crate) struct Shared<'a, P: SearchPolicy, E> {
+    pub root: &'a P,
+    /// The root's legal moves in their first order; each thread reorders its own copy.
+    pub root_moves: &'a [RootMove<P::Move>],
+    pub eval: &'a E,
+    pub tt: &'a TransTable,
     pub stop: AtomicBool,
     /// Nodes per thread, published every poll and at the end of each iteration.
     pub nodes: Vec<AtomicU64>,
@@ -58,7 +64,7 @@ pub(crate) struct Shared<'a> {
     pub node_limit: Option<u64>,
 }
 
-impl Shared<'_> {
+impl<P: SearchPolicy, E> Shared<'_, P, E> {
     pub fn total_nodes(&self) -> u64 {
         self.nodes.iter().map(|n| n.load(Relaxed)).sum()
     }
@@ -95,13 +101,66 @@ pub(crate) struct Plan {
     pub free_first_iteration: bool,
 }
 
+/// What a node below the root is expected to do (the node types of Knuth and Moore):
+/// it decides how hard late moves are reduced and what the children are expected to
+/// do. The window has the last word on PV nodes: see [`NodeKind::for_window`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NodeKind {
+    /// Searched with an open window: its best line may become the principal variation.
+    Pv,
+    /// Expected to fail high (Stockfish's `cutNode`): one good move should refute it.
+    Cut,
+    /// Expected to fail low: every move is searched and none beats alpha.
+    All,
+}
+
+impl NodeKind {
+    /// The kind a node searched with `alpha`..`beta` is: a PV node only with an open
+    /// window (mate distance pruning can close a PV child's window, and it then
+    /// searches as an all node). Cut nodes always get a null window.
+    #[inline]
+    fn for_window(self, alpha: i32, beta: i32) -> Self {
+        if beta - alpha > 1 {
+            debug_assert!(self != NodeKind::Cut, "a cut node with an open window");
+            NodeKind::Pv
+        } else if self == NodeKind::Cut {
+            NodeKind::Cut
+        } else {
+            NodeKind::All
+        }
+    }
+
+    /// The kind of the first child searched: a PV node's first move continues the PV,
+    /// a cut node's refutation must see every reply fail low, and an all node's
+    /// children are each expected to refute.
+    #[inline]
+    fn first_child(self) -> Self {
+        match self {
+            NodeKind::Pv => NodeKind::Pv,
+            NodeKind::Cut => NodeKind::All,
+            NodeKind::All => NodeKind::Cut,
+        }
+    }
+
+    /// The kind of a later child searched again at full depth with a null window (and
+    /// of the reply to a null move): a move after the first at a PV or all node is
+    /// expected to be refuted, at a cut node it follows moves that should have cut.
+    #[inline]
+    fn later_child(self) -> Self {
+        match self {
+            NodeKind::Cut => NodeKind::All,
+            NodeKind::Pv | NodeKind::All => NodeKind::Cut,
+        }
+    }
+}
+
 #[derive(Debug)]
 pub(crate) struct Worker<'a, P: SearchPolicy, E: Evaluator<P>> {
     id: usize,
     pos: P,
     eval: &'a E,
     tt: &'a TransTable,
-    shared: &'a Shared<'a>,
+    shared: &'a Shared<'a, P, E>,
     data: &'a mut ThreadData<P::Move>,
     /// Main thread only.
     time: Option<TimeManager>,
@@ -118,32 +177,33 @@ pub(crate) struct Worker<'a, P: SearchPolicy, E: Evaluator<P>> {
     pv: Vec<Vec<P::Move>>,
     /// Per-ply scratch for move scores, reused to avoid allocating in the tree.
     score_pool: Vec<Vec<i32>>,
+    /// The ply of the node answering the innermost null move of the line being
+    /// searched: that node tries no null move itself (two in a row only hand the move
+    /// back and halve the depth).
+    null_reply_ply: Option<usize>,
     lmr: Box<[[u8; 64]; 64]>,
     pub root_moves: Vec<RootMove<P::Move>>,
 }
 
 impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
-    #[allow(clippy::too_many_arguments)]
+    /// Thread `id` of the search `shared` describes, learning into `data`. Thread 0 is
+    /// the main thread, the only one with a clock (`time`).
     pub fn new(
         id: usize,
-        pos: P,
-        eval: &'a E,
-        tt: &'a TransTable,
-        shared: &'a Shared<'a>,
+        shared: &'a Shared<'a, P, E>,
         data: &'a mut ThreadData<P::Move>,
         time: Option<TimeManager>,
-        root_moves: Vec<RootMove<P::Move>>,
-        single_thread: bool,
     ) -> Self {
+        let single_thread = shared.nodes.len() == 1;
         let local_node_limit = match shared.node_limit {
             Some(n) if single_thread => n,
             _ => u64::MAX,
         };
         Worker {
             id,
-            pos,
-            eval,
-            tt,
+            pos: shared.root.clone(),
+            eval: shared.eval,
+            tt: shared.tt,
             shared,
             data,
             time,
@@ -157,8 +217,9 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
             score_pool: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            null_reply_ply: None,
             lmr: lmr_table(),
-            root_moves,
+            root_moves: shared.root_moves.to_vec(),
         }
     }
 
@@ -407,11 +468,11 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
             let nodes_before = self.nodes;
             self.pos.play(mv);
             let score = if i == pv_idx {
-                -self.search(depth - 1, 1, -beta, -alpha, true, false)
+                -self.search(depth - 1, 1, -beta, -alpha, NodeKind::Pv)
             } else {
-                let s = -self.search(depth - 1, 1, -alpha - 1, -alpha, true, true);
+                let s = -self.search(depth - 1, 1, -alpha - 1, -alpha, NodeKind::Cut);
                 if s > alpha && s < beta && !self.stopped {
-                    -self.search(depth - 1, 1, -beta, -alpha, true, false)
+                    -self.search(depth - 1, 1, -beta, -alpha, NodeKind::Pv)
                 } else {
                     s
                 }
@@ -520,16 +581,15 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
         moves.contains(&mv).then_some(mv)
     }
 
-    /// Principal variation search below the root. `cut_node`: the node is expected to
-    /// fail high (Stockfish's `cutNode`; always false at PV nodes).
+    /// Principal variation search below the root, of a node the caller expects to be
+    /// of `kind`.
     fn search(
         &mut self,
         mut depth: i32,
         ply: usize,
         mut alpha: i32,
         mut beta: i32,
-        null_ok: bool,
-        cut_node: bool,
+        kind: NodeKind,
     ) -> i32 {
         self.pv[ply].clear();
         let in_check = self.pos.in_check();
@@ -545,7 +605,8 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        let pv_node = beta - alpha > 1;
+        let kind = kind.for_window(alpha, beta);
+        let pv_node = kind == NodeKind::Pv;
 
         // Draws by rule inside the tree: one repetition suffices, the line can repeat.
         let fifty = self.pos.halfmove_clock() >= 100;
@@ -598,15 +659,17 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
             }
             // Null move: if passing still beats beta, a real move will too, unless in
             // zugzwang, which `null_move_safe` rules out for the variant.
-            if null_ok
+            if self.null_reply_ply != Some(ply)
                 && depth >= params::NULL_MOVE_MIN_DEPTH
                 && static_eval >= beta
                 && self.pos.null_move_safe()
             {
                 let r = params::null_move_reduction(depth, static_eval - beta);
+                let outer = self.null_reply_ply.replace(ply + 1);
                 self.pos.play_null();
-                let s = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false, !cut_node);
+                let s = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, kind.later_child());
                 self.pos.undo();
+                self.null_reply_ply = outer;
                 if self.stopped {
                     return 0;
                 }
@@ -649,8 +712,7 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
         let mut quiets: ArrayVec<P::Move, 64> = ArrayVec::new();
         let mut searched = 0usize;
         let original_alpha = alpha;
-        while let Some(mv) = picker.next(&self.pos, &mut moves, &mut scores) {
-            let order_score = scores[searched];
+        while let Some((mv, stage)) = picker.next(&self.pos, &mut moves, &mut scores) {
             let quiet = !self.pos.is_noisy(mv);
             // Late move pruning: far down the list of a shallow non-PV node, quiet
             // moves are hopeless.
@@ -668,25 +730,19 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
             self.pos.play(mv);
             let gives_check = self.pos.in_check();
             // Futility pruning: near the leaves and far below alpha, a quiet move that
-            // does not check will not make up the difference.
-            if futile && quiet && !gives_check && best > -MATE_BOUND && !is_special(order_score) {
+            // does not check will not make up the difference (the TT move and killers
+            // are spared).
+            if futile && stage == Stage::Quiet && !gives_check && best > -MATE_BOUND {
                 self.pos.undo();
                 searched += 1;
                 continue;
             }
             let new_depth = depth - 1;
             let score = if searched == 0 {
-                -self.search(
-                    new_depth,
-                    ply + 1,
-                    -beta,
-                    -alpha,
-                    true,
-                    !pv_node && !cut_node,
-                )
+                -self.search(new_depth, ply + 1, -beta, -alpha, kind.first_child())
             } else {
                 let mut r = 0;
-                let losing = P::REDUCE_LOSING_NOISY && is_losing_noisy(order_score);
+                let losing = P::REDUCE_LOSING_NOISY && stage == Stage::LosingNoisy;
                 if depth >= params::LMR_MIN_DEPTH
                     && (quiet || losing)
                     && !in_check
@@ -697,10 +753,10 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
                     if pv_node {
                         r -= params::LMR_PV_RELIEF;
                     }
-                    if is_special(order_score) {
+                    if stage == Stage::Killer {
                         r -= params::LMR_KILLER_RELIEF;
                     }
-                    if cut_node {
+                    if kind == NodeKind::Cut {
                         r += P::CUT_NODE_REDUCTION;
                     }
                     if quiet {
@@ -708,12 +764,12 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
-                let mut s = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, true, true);
+                let mut s = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, NodeKind::Cut);
                 if s > alpha && r > 0 && !self.stopped {
-                    s = -self.search(new_depth, ply + 1, -alpha - 1, -alpha, true, !cut_node);
+                    s = -self.search(new_depth, ply + 1, -alpha - 1, -alpha, kind.later_child());
                 }
                 if s > alpha && s < beta && !self.stopped {
-                    s = -self.search(new_depth, ply + 1, -beta, -alpha, true, false);
+                    s = -self.search(new_depth, ply + 1, -beta, -alpha, NodeKind::Pv);
                 }
                 s
             };
@@ -882,7 +938,7 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
         let mut picker = Picker::default();
         let mut best_move = None;
         let original_alpha = alpha;
-        while let Some(mv) = picker.next(&self.pos, &mut moves, &mut scores) {
+        while let Some((mv, _)) = picker.next(&self.pos, &mut moves, &mut scores) {
             self.pos.play(mv);
             let score = -self.qsearch(ply + 1, -beta, -alpha, qply + 1);
             self.pos.undo();

@@ -2,7 +2,8 @@
 //! depth with the bestmove on line 1, depth capped at `MAX_DEPTH`, finite searches that
 //! stop deepening once a mate is settled, and a seldepth that is measured, not copied.
 
-use feerie_eval::{ChessEval, Evaluator};
+use feerie_eval::Evaluator;
+use feerie_linear::ChessEval;
 use feerie_movegen::Chess;
 use feerie_search::{Bound, Info, Limits, Score, SearchPolicy, Searcher, Signals, MAX_DEPTH};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};

@@ -4,7 +4,8 @@
 //! thread and a depth or node limit, and the random choices come from the searcher's
 //! fixed seed, so the results are the same on every run.
 
-use feerie_eval::{ChessEval, Evaluator};
+use feerie_eval::Evaluator;
+use feerie_linear::ChessEval;
 use feerie_movegen::{Chess, Position};
 use feerie_search::skill::Skill;
 use feerie_search::{Info, Limits, SearchPolicy, SearchResult, Searcher, Settings, Signals};

@@ -6,7 +6,8 @@
 mod brute;
 
 use brute::{mates_within, mating_moves};
-use feerie_eval::{DynamoEval, Evaluator};
+use feerie_eval::Evaluator;
+use feerie_linear::DynamoEval;
 use feerie_movegen::{Color, Dynamo, PieceKind, Position};
 use feerie_search::{Clock, Limits, Score, SearchPolicy, SearchResult, Searcher, Signals};
 use std::time::{Duration, Instant};

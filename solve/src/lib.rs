@@ -17,4 +17,4 @@ pub mod stipulation;
 
 pub use problem::{Problem, SolveOptions};
 pub use solution::Solution;
-pub use stipulation::{Goal, Play, Stipulation};
+pub use stipulation::{Goal, Play, Stipulation, StipulationError};

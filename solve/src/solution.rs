@@ -2,6 +2,9 @@
 //! direct and self play, as lines for help and series play.
 
 use crate::stipulation::{Goal, Stipulation};
+use feerie_movegen::FenError;
+use feerie_variants::Variant;
+use std::fmt;
 use std::time::Duration;
 
 /// What a move does to the side that must reply.
@@ -98,3 +101,25 @@ impl Solution {
         }
     }
 }
+
+/// A part of a problem whose position the variant's rules refuse (for example the side
+/// not to move is in check).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnsolvablePosition {
+    pub variant: Variant,
+    pub fen: String,
+    pub reason: FenError,
+}
+
+impl fmt::Display for UnsolvablePosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let UnsolvablePosition {
+            variant,
+            fen,
+            reason,
+        } = self;
+        write!(f, "{variant} position '{fen}' cannot be solved: {reason}")
+    }
+}
+
+impl std::error::Error for UnsolvablePosition {}

@@ -67,13 +67,42 @@ impl Stipulation {
     }
 }
 
-impl FromStr for Stipulation {
-    type Err = String;
+/// Why a stipulation's text was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StipulationError {
+    /// Not of a form Feerie solves.
+    Unsupported(String),
+    /// A length of 0 moves.
+    Empty(String),
+    /// More moves than [`MAX_MOVES`].
+    TooLong(String),
+}
 
-    fn from_str(text: &str) -> Result<Stipulation, String> {
-        let bad = || {
-            format!("unsupported stipulation '{text}' (supported: #n, =n, h#n, h#n.5, s#n, ser-#n, ser-h#n, and the same with =)")
-        };
+impl fmt::Display for StipulationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StipulationError::Unsupported(text) => write!(
+                f,
+                "unsupported stipulation '{text}' (supported: #n, =n, h#n, h#n.5, s#n, ser-#n, ser-h#n, and the same with =)"
+            ),
+            StipulationError::Empty(text) => {
+                write!(f, "stipulation '{text}': the length must be at least 1")
+            }
+            StipulationError::TooLong(text) => write!(
+                f,
+                "stipulation '{text}': longer than {MAX_MOVES} moves is not supported"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for StipulationError {}
+
+impl FromStr for Stipulation {
+    type Err = StipulationError;
+
+    fn from_str(text: &str) -> Result<Stipulation, StipulationError> {
+        let bad = || StipulationError::Unsupported(text.to_string());
         let lower = text.trim().to_ascii_lowercase();
         let (play, rest) = if let Some(r) = lower.strip_prefix("ser-h") {
             (Play::SeriesHelp, r)
@@ -101,16 +130,13 @@ impl FromStr for Stipulation {
         if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
             return Err(bad());
         }
-        let moves: u32 = number.parse().map_err(|_| bad())?;
+        // All digits: a number too large for u32 is only too long.
+        let moves = number.parse::<u32>().unwrap_or(u32::MAX);
         if moves == 0 && !half {
-            return Err(format!(
-                "stipulation '{text}': the length must be at least 1"
-            ));
+            return Err(StipulationError::Empty(text.to_string()));
         }
         if moves > MAX_MOVES {
-            return Err(format!(
-                "stipulation '{text}': longer than {MAX_MOVES} moves is not supported"
-            ));
+            return Err(StipulationError::TooLong(text.to_string()));
         }
         Ok(Stipulation {
             play,
@@ -164,8 +190,14 @@ mod tests {
     #[test]
     fn nonsense_is_refused_with_the_text() {
         for text in ["", "#", "#0", "x#2", "s#2.5", "#-1", "h#99", "#2x", "ser#2"] {
-            let err = text.parse::<Stipulation>().unwrap_err();
+            let err = text.parse::<Stipulation>().unwrap_err().to_string();
             assert!(err.contains(text), "{err}");
         }
+    }
+
+    #[test]
+    fn an_overflowing_length_is_too_long() {
+        let err = "#99999999999999999999".parse::<Stipulation>().unwrap_err();
+        assert!(matches!(err, StipulationError::TooLong(_)), "{err}");
     }
 }

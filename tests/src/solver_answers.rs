@@ -27,7 +27,8 @@ pub fn answers(
         twin: None,
         line: 0,
     };
-    let reports = solve_problem(&problem, &AtomicBool::new(false), &|_| {})?;
+    let reports =
+        solve_problem(&problem, &AtomicBool::new(false), &|_| {}).map_err(|e| e.to_string())?;
     let [report] = reports.as_slice() else {
         return Err(format!("{} reports for one part", reports.len()));
     };

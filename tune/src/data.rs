@@ -6,7 +6,7 @@
 //! game's result (1.0, 0.5 or 0.0), both from White's point of view (docs/datagen.md).
 //! Blank lines and lines starting with `#` are skipped.
 
-use feerie_eval::linear::{Linear, Trace};
+use feerie_linear::{Linear, Trace};
 use feerie_movegen::Position;
 use rayon::prelude::*;
 use std::path::Path;

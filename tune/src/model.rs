@@ -157,7 +157,7 @@ impl Adam {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use feerie_eval::linear::Trace;
+    use feerie_linear::Trace;
 
     /// Positions with two features whose results follow the weights `truth` exactly
     /// (the result is the model's win chance, as a fractional result).

@@ -4,8 +4,7 @@ use crate::wdl_models::*;
 use crate::VariantSpec;
 use feerie_eval::nnue::{AntiEinsteinNet, AugsburgNet, DynamoNet, EinsteinNet, ReverseEinsteinNet};
 use feerie_eval::wdl::WdlModel;
-use feerie_eval::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval, NnueEval};
-use feerie_movegen::einstein::{Anti, Reverse, Standard};
+use feerie_eval::NnueEval;
 use feerie_movegen::{AntiEinstein, Augsburg, Chess, Dynamo, Einstein, ReverseEinstein};
 
 // Bench depths are per variant so that the default bench takes about a second on one
@@ -61,7 +60,6 @@ impl VariantSpec for ChessSpec {
     const NAME: &'static str = "chess";
     type Rules = Chess;
     type Eval = NnueEval;
-    type Linear = ChessEval;
     const BENCH_FENS: &'static [&'static str] = CHESS_BENCH;
     const BENCH_DEPTH: u32 = 10;
     const WDL: WdlModel = CHESS_WDL;
@@ -75,7 +73,6 @@ impl VariantSpec for DynamoSpec {
     const NAME: &'static str = "dynamo";
     type Rules = Dynamo;
     type Eval = NnueEval<DynamoNet>;
-    type Linear = DynamoEval;
     const BENCH_FENS: &'static [&'static str] = DYNAMO_BENCH;
     const BENCH_DEPTH: u32 = 6;
     const WDL: WdlModel = DYNAMO_WDL;
@@ -89,7 +86,6 @@ impl VariantSpec for AugsburgSpec {
     const NAME: &'static str = "augsburg";
     type Rules = Augsburg;
     type Eval = NnueEval<AugsburgNet>;
-    type Linear = AugsburgEval;
     const BENCH_FENS: &'static [&'static str] = AUGSBURG_BENCH;
     const BENCH_DEPTH: u32 = 7;
     const WDL: WdlModel = AUGSBURG_WDL;
@@ -103,7 +99,6 @@ impl VariantSpec for EinsteinSpec {
     const NAME: &'static str = "einstein";
     type Rules = Einstein;
     type Eval = NnueEval<EinsteinNet>;
-    type Linear = EinsteinEval<Standard>;
     const BENCH_FENS: &'static [&'static str] = EINSTEIN_BENCH;
     const BENCH_DEPTH: u32 = 12;
     const WDL: WdlModel = EINSTEIN_WDL;
@@ -117,7 +112,6 @@ impl VariantSpec for ReverseEinsteinSpec {
     const NAME: &'static str = "reverse-einstein";
     type Rules = ReverseEinstein;
     type Eval = NnueEval<ReverseEinsteinNet>;
-    type Linear = EinsteinEval<Reverse>;
     const BENCH_FENS: &'static [&'static str] = EINSTEIN_BENCH;
     const BENCH_DEPTH: u32 = 9;
     const WDL: WdlModel = REVERSE_EINSTEIN_WDL;
@@ -131,7 +125,6 @@ impl VariantSpec for AntiEinsteinSpec {
     const NAME: &'static str = "anti-einstein";
     type Rules = AntiEinstein;
     type Eval = NnueEval<AntiEinsteinNet>;
-    type Linear = EinsteinEval<Anti>;
     const BENCH_FENS: &'static [&'static str] = EINSTEIN_BENCH;
     const BENCH_DEPTH: u32 = 13;
     const WDL: WdlModel = ANTI_EINSTEIN_WDL;

@@ -5,8 +5,9 @@
 //! [`registry!`] line below turns the list of descriptions into the [`Variant`] enum, its
 //! names and [`Variant::dispatch`], which is how the UCI front end, `bench`, `perft`,
 //! `feerie match`, the benches and the tests reach a variant's types. Adding a variant
-//! is a rules module in `feerie-movegen`, its search policy in `feerie-search`, an
-//! evaluator in `feerie-eval`, a description here and one line in the registry.
+//! is a rules module in `feerie-movegen`, its search policy in `feerie-search`, a
+//! description here (its `Eval` `feerie_eval::MaterialEval` until self-play has trained
+//! it a network) and one line in the registry.
 
 mod descriptions;
 mod wdl_models;
@@ -15,7 +16,6 @@ pub use descriptions::{
     AntiEinsteinSpec, AugsburgSpec, ChessSpec, DynamoSpec, EinsteinSpec, ReverseEinsteinSpec,
 };
 
-use feerie_eval::linear::Linear;
 use feerie_eval::nnue::Network;
 use feerie_eval::wdl::WdlModel;
 use feerie_eval::Evaluator;
@@ -32,10 +32,6 @@ pub trait VariantSpec: 'static {
     type Rules: SearchPolicy;
     /// The static evaluation the search uses.
     type Eval: Evaluator<Self::Rules>;
-    /// The evaluation written as a sum of weight times feature, which `feerie tune`
-    /// fits: `Eval` itself, unless the variant plays with an evaluator of another kind
-    /// (chess plays with a network, `feerie_eval::NnueEval`: docs/nnue.md).
-    type Linear: Linear<Self::Rules>;
     /// The positions `bench` searches; their node count changes only when the search or
     /// the evaluation changes.
     const BENCH_FENS: &'static [&'static str];

@@ -22,7 +22,7 @@ use feerie_movegen::Position;
 use feerie_solve::input::{self, InputError};
 use feerie_solve::output::{self, Closing};
 use feerie_solve::problem::{Duplex, Meta};
-use feerie_solve::solution::Report;
+use feerie_solve::solution::{Report, UnsolvablePosition};
 use feerie_solve::solver::solve_problem;
 use feerie_solve::{Problem, SolveOptions, Stipulation};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
@@ -155,7 +155,7 @@ trait Printer {
     /// Prints a `movenumbers` line.
     fn progress(&self, line: &str);
     /// Prints the result of `problem`.
-    fn finish(&mut self, problem: &Problem, result: &Result<Vec<Report>, String>);
+    fn finish(&mut self, problem: &Problem, result: &Result<Vec<Report>, UnsolvablePosition>);
     /// Called after the last problem.
     fn end(&mut self) {}
 
@@ -227,7 +227,7 @@ impl Printer for Layout {
         print(&format!("{line}\n"));
     }
 
-    fn finish(&mut self, problem: &Problem, result: &Result<Vec<Report>, String>) {
+    fn finish(&mut self, problem: &Problem, result: &Result<Vec<Report>, UnsolvablePosition>) {
         match result {
             Ok(reports) => {
                 print(&output::solution(problem, reports));
@@ -259,7 +259,7 @@ impl Printer for Json {
         eprintln!("{line}");
     }
 
-    fn finish(&mut self, problem: &Problem, result: &Result<Vec<Report>, String>) {
+    fn finish(&mut self, problem: &Problem, result: &Result<Vec<Report>, UnsolvablePosition>) {
         print(&format!("{}\n", output::json(problem, result)));
     }
 }

@@ -1,13 +1,17 @@
 //! `feerie tune`: reads the flags and the data, runs `feerie_tune::tune` on the variant's
-//! evaluator with the weights it plays with, reports the losses and writes the fitted
-//! weights as Rust source for `eval/`.
+//! hand-written evaluation (`feerie_linear`) from its current weights, reports the losses
+//! and writes the fitted weights as Rust source for `linear/src/weights/tuned/`.
 
 use super::{exit_code_on_threads, threads};
-use feerie_eval::linear::Linear;
+use feerie_linear::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval, Linear};
 use feerie_match::args::{at_least, between, VariantName};
+use feerie_movegen::einstein::{Anti, Reverse, Standard};
 use feerie_tune::data::Dataset;
 use feerie_tune::{largest_changes, source_file, tune, Losses, Settings};
-use feerie_variants::{Variant, VariantSpec, VariantVisitor};
+use feerie_variants::{
+    AntiEinsteinSpec, AugsburgSpec, ChessSpec, DynamoSpec, EinsteinSpec, ReverseEinsteinSpec,
+    Variant, VariantSpec,
+};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -53,7 +57,7 @@ pub struct TuneArgs {
 /// Runs `feerie tune` with `args`; returns the exit code, or the usage error.
 pub fn run(args: TuneArgs) -> Result<i32, String> {
     Ok(exit_code_on_threads(threads(args.threads), || {
-        args.variant.dispatch(&args)
+        args.tune_variant()
     }))
 }
 
@@ -72,14 +76,27 @@ fn losses_text(l: Losses) -> String {
     format!("train {:.6}, validation {:.6}", l.train, l.validation)
 }
 
-impl VariantVisitor for &TuneArgs {
-    type Output = Result<(), String>;
-    fn visit<V: VariantSpec>(self) -> Result<(), String> {
-        let start = V::Linear::default();
+impl TuneArgs {
+    /// Tunes the variant's hand-written evaluation: the one `feerie_linear` has for it
+    /// (a variant added without one answers here with an error).
+    fn tune_variant(&self) -> Result<(), String> {
+        match self.variant {
+            Variant::Chess => self.tune::<ChessSpec, ChessEval>(),
+            Variant::Dynamo => self.tune::<DynamoSpec, DynamoEval>(),
+            Variant::Augsburg => self.tune::<AugsburgSpec, AugsburgEval>(),
+            Variant::Einstein => self.tune::<EinsteinSpec, EinsteinEval<Standard>>(),
+            Variant::ReverseEinstein => self.tune::<ReverseEinsteinSpec, EinsteinEval<Reverse>>(),
+            Variant::AntiEinstein => self.tune::<AntiEinsteinSpec, EinsteinEval<Anti>>(),
+        }
+    }
+
+    /// Tunes `L`, an evaluation of the variant `V`.
+    fn tune<V: VariantSpec, L: Linear<V::Rules>>(&self) -> Result<(), String> {
+        let start = L::default();
         let clock = Instant::now();
         let paths: Vec<&Path> = self.data.iter().map(PathBuf::as_path).collect();
-        let data = Dataset::read::<V::Rules, V::Linear>(&start, &paths)?;
-        let info = <V::Linear as Linear<V::Rules>>::weight_info();
+        let data = Dataset::read::<V::Rules, L>(&start, &paths)?;
+        let info = L::weight_info();
         eprintln!(
             "tune: {} positions of {} read in {:.1} s; {} weights, {} tunable",
             data.len(),
@@ -89,12 +106,12 @@ impl VariantVisitor for &TuneArgs {
             info.iter().filter(|w| w.tunable).count()
         );
         let s = &settings(self);
-        let outcome = tune::<V::Rules, V::Linear>(&start, &data, s, |epoch, l| {
+        let outcome = tune::<V::Rules, L>(&start, &data, s, |epoch, l| {
             if epoch % PRINT_EVERY == 0 || epoch == s.epochs {
                 eprintln!("epoch {epoch}/{}: {}", s.epochs, losses_text(l))
             }
         })?;
-        let tuned = <V::Linear as Linear<V::Rules>>::from_vector(&outcome.weights);
+        let tuned = L::from_vector(&outcome.weights);
         let before_text = losses_text(outcome.before);
         let after_text = losses_text(outcome.after);
         let summary = vec![
@@ -134,7 +151,7 @@ impl VariantVisitor for &TuneArgs {
         if !changes.is_empty() {
             eprintln!("tune: largest changes: {}", changes.join(", "));
         }
-        let source = source_file::<V::Rules, V::Linear>(&tuned, &const_name(V::NAME), &summary);
+        let source = source_file::<V::Rules, L>(&tuned, &const_name(V::NAME), &summary);
         match &self.out {
             Some(path) => {
                 std::fs::write(path, source).map_err(|e| format!("{}: {e}", path.display()))?;

@@ -9,7 +9,7 @@ mod pgn;
 mod position;
 mod variants;
 
-use crate::server::AppState;
+use crate::state::{AppState, BODY_LIMIT};
 use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -17,14 +17,6 @@ use axum::routing::{get, post};
 use axum::Json;
 use axum::Router;
 use std::sync::Arc;
-
-/// The largest request body: room for a PGN file of a few thousand games, and a game of
-/// [`MAX_PLIES`] moves many times over.
-pub(crate) const BODY_LIMIT: usize = 4 << 20;
-
-/// The longest game a request may hold: far beyond any real game (the 50-move rule ends
-/// games long before), short enough that replaying it stays a matter of seconds.
-const MAX_PLIES: usize = 20_000;
 
 /// The API's routes.
 pub fn routes() -> Router<Arc<AppState>> {
@@ -45,14 +37,4 @@ pub fn routes() -> Router<Arc<AppState>> {
 /// A JSON error answer: `{"error": message}` with `status`.
 pub fn error(status: StatusCode, message: &str) -> Response {
     (status, Json(serde_json::json!({ "error": message }))).into_response()
-}
-
-/// Refuses games of more than [`MAX_PLIES`] moves, before any replay.
-pub(crate) fn check_length(plies: usize) -> Result<(), String> {
-    if plies > MAX_PLIES {
-        return Err(format!(
-            "the game has {plies} moves, more than the {MAX_PLIES} the server replays"
-        ));
-    }
-    Ok(())
 }

@@ -3,8 +3,9 @@
 //! its parts and the position it leads to.
 
 use super::json::{computed, Answer, Body};
-use super::{board, check_length, parts};
+use super::{board, parts};
 use crate::game::{move_text, result_of, GameSpec};
+use crate::state::check_length;
 use feerie_match::notation::parse_move_text;
 use feerie_movegen::{Color, Placement, Position};
 use feerie_variants::{VariantSpec, VariantVisitor};

@@ -1,6 +1,6 @@
 //! `GET /api/variants`: what the page offers in its menus.
 
-use crate::server::AppState;
+use crate::state::AppState;
 use axum::extract::State;
 use axum::Json;
 use feerie_movegen::Position;

@@ -8,7 +8,7 @@ use super::board::Board;
 use super::engine::{Engine, Setup};
 use super::lines::{parse_info, parse_progress, Lines, Progress};
 use super::messages::Outbox;
-use crate::server::EngineConfig;
+use crate::state::EngineConfig;
 use serde_json::json;
 use std::time::Duration;
 use tokio::sync::oneshot;

@@ -4,7 +4,7 @@
 //! line by line. The process dies with this value
 //! (`kill_on_drop`), so no session can leak one.
 
-use crate::server::EngineConfig;
+use crate::state::EngineConfig;
 use std::process::Stdio;
 use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};

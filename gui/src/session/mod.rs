@@ -13,7 +13,7 @@ mod lines;
 mod messages;
 mod play;
 
-use crate::server::AppState;
+use crate::state::{AppState, BODY_LIMIT};
 use analysis::{Analysis, Job};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
@@ -35,8 +35,8 @@ pub fn routes() -> Router<Arc<AppState>> {
 }
 
 async fn upgrade(ws: WebSocketUpgrade, State(state): State<Arc<AppState>>) -> Response {
-    // A message is a game at most: the API's limit on request bodies.
-    ws.max_message_size(crate::api::BODY_LIMIT)
+    // A message is a game at most: the limit on request bodies.
+    ws.max_message_size(BODY_LIMIT)
         .on_upgrade(move |socket| run(socket, state))
 }
 

@@ -6,7 +6,7 @@
 use super::board::Board;
 use super::engine::{Engine, Setup};
 use super::messages::Outbox;
-use crate::server::EngineConfig;
+use crate::state::EngineConfig;
 use feerie_match::clock::{Clock, Control};
 use feerie_match::game::{color_name as side_name, loss_for};
 use feerie_match::pgn::GameResult;

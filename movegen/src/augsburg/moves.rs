@@ -1,7 +1,7 @@
 //! The Augsburg move: which part of which unit goes where, and its notation.
 
 use super::unit::Unit;
-use crate::position::MoveCode;
+use crate::position::{debug_as_display, MoveCode};
 use crate::types::{PieceKind, Square};
 use arrayvec::ArrayVec;
 use std::fmt;
@@ -88,11 +88,7 @@ impl fmt::Display for Move {
     }
 }
 
-impl fmt::Debug for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
+debug_as_display!(Move);
 
 impl MoveCode for Move {
     fn to_bits(self) -> u32 {

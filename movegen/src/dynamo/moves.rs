@@ -7,7 +7,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::error::MoveError;
-use crate::position::MoveCode;
+use crate::position::{debug_as_display, MoveCode};
 use crate::types::{PieceKind, Square};
 use std::fmt;
 use std::num::NonZeroU32;
@@ -175,11 +175,7 @@ impl fmt::Display for Move {
     }
 }
 
-impl fmt::Debug for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
+debug_as_display!(Move);
 
 impl MoveCode for Move {
     fn to_bits(self) -> u32 {

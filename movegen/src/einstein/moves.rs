@@ -1,11 +1,11 @@
-//! The Einstein move: the orthodox move encoding of `chess`, never with a promotion (the
+//! The Einstein move: the orthodox move encoding (`orthodox::Move`), never with a promotion (the
 //! mutation follows from the rules, so the move does not carry it).
 
 use arrayvec::ArrayVec;
 
 /// Einstein moves are chess moves; a pawn step of two or three squares is a
 /// `Move::DOUBLE_PUSH` (it opens en passant on the passed squares).
-pub use crate::chess::Move;
+pub use crate::orthodox::Move;
 
 /// Capacity bound: at most 15 non-king pieces a side, each with at most 27 moves (a
 /// queen in the centre of an empty board; a pawn has at most 5), plus 8 king moves:

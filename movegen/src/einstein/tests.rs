@@ -3,7 +3,9 @@
 
 use super::*;
 use crate::consistency::verify_tree;
-use crate::position::Outcome;
+use crate::error::MoveError;
+use crate::orthodox::START_FEN;
+use crate::position::{Outcome, Position};
 
 fn pos<M: Mutation>(fen: &str) -> EinsteinPosition<M> {
     EinsteinPosition::<M>::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))

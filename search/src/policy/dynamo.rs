@@ -50,18 +50,15 @@ fn displacement_swing(pos: &Dynamo, d: Displacement) -> i32 {
 impl SearchPolicy for Dynamo {
     /// Quiet checks in the first quiescence ply: a check threatens to push the king off
     /// the board, the way Dynamo games are won, and it is cheap to find
-    /// (`Dynamo::gives_check`). Worth 6-2 at equal depth 4; about even at equal time.
+    /// (`Dynamo::gives_check`).
     const QSEARCH_CHECK_PLIES: u32 = 1;
-    /// Matches at 0.1 s a move: horizon 4 scored 62% against 6 (40 games), 6 60% against
-    /// 8 and 8 82% against 12 (20 games each), 2 43% against 4 (40 games). Deeper
-    /// quiescence costs more time than it finds: checks answer checks and removals
-    /// answer removals for dozens of plies.
+    /// Deeper quiescence costs more time than it finds: checks answer checks and
+    /// removals answer removals for dozens of plies (matches in docs/log/search.md).
     const QSEARCH_MAX_PLIES: u32 = 4;
-    /// With hundreds of moves a node, a node without a TT move orders them by guesswork:
-    /// searching it a ply shallower won +74.3 +/- 22.5 Elo (SPRT H1, 921 games at
-    /// 4+0.04, docs/search.md).
+    /// With hundreds of moves a node, a node without a TT move orders them by guesswork,
+    /// so it is searched a ply shallower (its SPRT is in docs/log/search.md).
     const INTERNAL_ITERATIVE_REDUCTION: bool = true;
-    // Chess's three pieces, proven here by their own SPRT (docs/search.md).
+    // Chess's three pieces, proven here by their own SPRT (docs/log/search.md).
     const CUT_NODE_REDUCTION: i32 = 2;
     const REDUCE_LOSING_NOISY: bool = true;
     const TT_REFINES_EVAL: bool = true;

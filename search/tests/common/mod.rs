@@ -1,6 +1,6 @@
 //! Helpers shared by the search tests.
 
-use feerie_eval::ChessEval;
+use feerie_linear::ChessEval;
 use feerie_movegen::{Chess, Position};
 use feerie_search::{Info, Limits, SearchResult, Searcher, Signals};
 

@@ -11,7 +11,7 @@ use super::reader::{ambiguous, error, Read, Reader};
 use super::setup::Setup;
 use super::twins::Effect;
 use crate::problem::Duplex;
-use crate::stipulation::Stipulation;
+use crate::stipulation::{Stipulation, StipulationError};
 use feerie_movegen::{Color, Square};
 
 impl<'a> Reader<'a> {
@@ -66,7 +66,7 @@ impl<'a> Reader<'a> {
         let word = self.argument(keyword, "a stipulation")?;
         word.text
             .parse()
-            .map_err(|e: String| error(word.line, format!("{}: {e}", keyword.text)))
+            .map_err(|e: StipulationError| error(word.line, format!("{}: {e}", keyword.text)))
     }
 
     /// A colour word: White or Black (neutral and invisible pieces are refused).

@@ -28,26 +28,25 @@
 //! `"stipulation"`, `"fen"`, the twin fields and `"error"` (the reason); a problem that
 //! cannot be read gives `{"error": "line 3: ...", "line": 3}` ([`json_input_error`]).
 //!
-//! Written by hand: a few fields of strings, numbers and lists need twenty lines and
-//! no dependency (the tests parse the output with `serde_json`).
+//! Built as `serde` structs whose fields are declared in the order above.
 
 use crate::input::InputError;
 use crate::problem::Problem;
-use crate::solution::{Attack, Defence, MoveText, Report, Solution};
+use crate::solution::{Attack, Defence, MoveText, Report, Solution, UnsolvablePosition};
 use crate::stipulation::Stipulation;
+use serde::Serialize;
 
 /// One JSON object per part of `problem` (one for an error), separated by newlines,
 /// without a newline at the end.
-pub fn json(problem: &Problem, result: &Result<Vec<Report>, String>) -> String {
+pub fn json(problem: &Problem, result: &Result<Vec<Report>, UnsolvablePosition>) -> String {
     match result {
-        Err(reason) => {
-            let mut object = identity(problem, problem.stipulation, false);
-            object.field("error", string(reason));
-            object.finish()
-        }
+        Err(reason) => to_line(&Failed {
+            identity: identity(problem, problem.stipulation, false),
+            error: reason.to_string(),
+        }),
         Ok(reports) => reports
             .iter()
-            .map(|report| part(problem, report))
+            .map(|report| to_line(&part(problem, report)))
             .collect::<Vec<_>>()
             .join("\n"),
     }
@@ -55,78 +54,156 @@ pub fn json(problem: &Problem, result: &Result<Vec<Report>, String>) -> String {
 
 /// The object for a problem of the input that could not be read.
 pub fn json_input_error(error: &InputError) -> String {
-    let mut object = Object::default();
-    object.field("error", string(&error.to_string()));
-    object.field("line", error.line.to_string());
-    object.finish()
+    to_line(&Unreadable {
+        error: error.to_string(),
+        line: error.line,
+    })
 }
 
-/// The fields that say which problem and part an object is about.
-fn identity(problem: &Problem, stipulation: Stipulation, swapped: bool) -> Object {
-    let mut object = Object::default();
-    object.field("variant", string(problem.variant.name()));
-    object.field("stipulation", string(&stipulation.to_string()));
-    object.field("fen", string(&problem.part_fen(swapped)));
-    if let Some(twin) = &problem.twin {
-        object.field("twin", string(&twin.label.to_string()));
-        if !twin.change.trim().is_empty() {
-            object.field("twin_change", string(twin.change.trim()));
-        }
-    }
-    if swapped {
-        object.field("duplex", "true".to_string());
-    }
-    object
+/// Which problem and part an object is about.
+#[derive(Serialize)]
+struct Identity<'a> {
+    variant: &'static str,
+    stipulation: String,
+    fen: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    twin: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    twin_change: Option<&'a str>,
+    #[serde(skip_serializing_if = "is_false")]
+    duplex: bool,
 }
 
-fn part(problem: &Problem, report: &Report) -> String {
-    let mut object = identity(problem, report.stipulation, report.swapped);
+#[derive(Serialize)]
+struct Failed<'a> {
+    #[serde(flatten)]
+    identity: Identity<'a>,
+    error: String,
+}
+
+#[derive(Serialize)]
+struct Unreadable {
+    error: String,
+    line: usize,
+}
+
+#[derive(Serialize)]
+struct Part<'a> {
+    #[serde(flatten)]
+    identity: Identity<'a>,
+    #[serde(flatten)]
+    play: Play<'a>,
+    count: usize,
+    partial: bool,
+    time_ms: f64,
+    nodes: u64,
+    warnings: Vec<String>,
+}
+
+/// What was found, by the kind of play.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Play<'a> {
+    Battle {
+        keys: Vec<&'a str>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        tries: Option<Vec<Try<'a>>>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        set_play: Option<Vec<SetDefence<'a>>>,
+    },
+    Lines {
+        solutions: Vec<Vec<&'a str>>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        set_play: Option<Vec<Vec<&'a str>>>,
+    },
+}
+
+#[derive(Serialize)]
+struct Try<'a> {
+    #[serde(rename = "move")]
+    mv: &'a str,
+    refutations: Vec<&'a str>,
+}
+
+#[derive(Serialize)]
+struct SetDefence<'a> {
+    defence: &'a str,
+    answers: Vec<&'a str>,
+}
+
+fn is_false(value: &bool) -> bool {
+    !value
+}
+
+fn to_line(value: &impl Serialize) -> String {
+    serde_json::to_string(value).expect("the solver's JSON has only strings, numbers and lists")
+}
+
+fn identity(problem: &Problem, stipulation: Stipulation, swapped: bool) -> Identity<'_> {
+    let twin = problem.twin.as_ref();
+    Identity {
+        variant: problem.variant.name(),
+        stipulation: stipulation.to_string(),
+        fen: problem.part_fen(swapped),
+        twin: twin.map(|t| t.label.to_string()),
+        twin_change: twin
+            .map(|t| t.change.trim())
+            .filter(|change| !change.is_empty()),
+        duplex: swapped,
+    }
+}
+
+fn part<'a>(problem: &'a Problem, report: &'a Report) -> Part<'a> {
     let options = &problem.options;
     let count = report.solution.count();
     let mut warnings = Vec::new();
-    match &report.solution {
+    let play = match &report.solution {
         Solution::Battle {
             set_play,
             keys,
             tries,
         } => {
-            object.field("keys", array(keys.iter().map(|k| string(&k.mv.uci))));
-            if options.tries {
-                object.field("tries", array(tries.iter().map(try_object)));
-            }
-            if options.set_play {
-                object.field("set_play", array(set_play.iter().map(defence_object)));
-            }
             if count > 1 {
                 warnings.push(format!("cook: {count} keys"));
             }
             for key in keys {
                 collect_duals(key, &mut warnings);
             }
+            Play::Battle {
+                keys: keys.iter().map(|k| k.mv.uci.as_str()).collect(),
+                tries: options.tries.then(|| tries.iter().map(try_of).collect()),
+                set_play: options
+                    .set_play
+                    .then(|| set_play.iter().map(set_defence).collect()),
+            }
         }
         Solution::Lines {
             set_play,
             solutions,
         } => {
-            object.field("solutions", array(solutions.iter().map(|l| moves(l))));
-            if options.set_play {
-                object.field("set_play", array(set_play.iter().map(|l| moves(l))));
-            }
             if count > 1 {
                 warnings.push(format!("{count} solutions"));
             }
+            Play::Lines {
+                solutions: solutions.iter().map(|l| moves(l)).collect(),
+                set_play: options
+                    .set_play
+                    .then(|| set_play.iter().map(|l| moves(l)).collect()),
+            }
         }
-    }
+    };
     if count == 0 {
         warnings.push("no solution".to_string());
     }
-    object.field("count", count.to_string());
-    object.field("partial", report.partial.to_string());
-    let millis = report.elapsed.as_secs_f64() * 1000.0;
-    object.field("time_ms", format!("{millis:.3}"));
-    object.field("nodes", report.nodes.to_string());
-    object.field("warnings", array(warnings.iter().map(|w| string(w))));
-    object.finish()
+    Part {
+        identity: identity(problem, report.stipulation, report.swapped),
+        play,
+        count,
+        partial: report.partial,
+        time_ms: (report.elapsed.as_secs_f64() * 1e6).round() / 1e3,
+        nodes: report.nodes,
+        warnings,
+    }
 }
 
 /// A warning for every defence in the tree under `attack` that the attacker can answer
@@ -149,68 +226,27 @@ fn collect_duals(attack: &Attack, warnings: &mut Vec<String>) {
     }
 }
 
-fn try_object(attack: &Attack) -> String {
-    let mut object = Object::default();
-    object.field("move", string(&attack.mv.uci));
-    object.field("refutations", moves(&attack.refutations));
-    object.finish()
+fn try_of(attack: &Attack) -> Try<'_> {
+    Try {
+        mv: &attack.mv.uci,
+        refutations: moves(&attack.refutations),
+    }
 }
 
-fn defence_object(defence: &Defence) -> String {
-    let mut object = Object::default();
-    object.field("defence", string(&defence.mv.uci));
-    let answers = defence.continuations.iter().map(|a| string(&a.mv.uci));
-    object.field("answers", array(answers));
-    object.finish()
+fn set_defence(defence: &Defence) -> SetDefence<'_> {
+    SetDefence {
+        defence: &defence.mv.uci,
+        answers: defence
+            .continuations
+            .iter()
+            .map(|a| a.mv.uci.as_str())
+            .collect(),
+    }
 }
 
 /// The UCI strings of `line`.
-fn moves(line: &[MoveText]) -> String {
-    array(line.iter().map(|m| string(&m.uci)))
-}
-
-/// An object under construction: `"name":value` pairs in insertion order.
-#[derive(Default)]
-struct Object {
-    fields: Vec<(&'static str, String)>,
-}
-
-impl Object {
-    fn field(&mut self, name: &'static str, value: String) {
-        self.fields.push((name, value));
-    }
-
-    fn finish(self) -> String {
-        let pairs: Vec<String> = self
-            .fields
-            .into_iter()
-            .map(|(name, value)| format!("{}:{value}", string(name)))
-            .collect();
-        format!("{{{}}}", pairs.join(","))
-    }
-}
-
-fn array(items: impl Iterator<Item = String>) -> String {
-    format!("[{}]", items.collect::<Vec<_>>().join(","))
-}
-
-/// `text` as a JSON string, escaped.
-fn string(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+fn moves(line: &[MoveText]) -> Vec<&str> {
+    line.iter().map(|m| m.uci.as_str()).collect()
 }
 
 #[cfg(test)]
@@ -219,8 +255,10 @@ mod tests {
 
     #[test]
     fn strings_are_escaped() {
-        assert_eq!(string("Lin\"s"), "\"Lin\\\"s\"");
-        assert_eq!(string("a\\b\nc\u{1}"), "\"a\\\\b\\nc\\u0001\"");
-        assert_eq!(string("Klüver"), "\"Klüver\"");
+        let text = to_line(&Unreadable {
+            error: "Lin\"s a\\b\nc\u{1} Klüver".to_string(),
+            line: 3,
+        });
+        assert_eq!(text, r#"{"error":"Lin\"s a\\b\nc\u0001 Klüver","line":3}"#);
     }
 }

@@ -725,7 +725,7 @@ fn json_of_a_cooked_direct_mate_with_tries() {
     let text = json(&p, &Ok(vec![report("#2", solution)]));
     assert_eq!(
         text,
-        r##"{"variant":"chess","stipulation":"#2","fen":"k7/ppK5/8/8/8/8/7Q/8 w - - 0 1","keys":["h2h1","h2b2"],"tries":[{"move":"h2e5","refutations":["a7a6"]}],"count":2,"partial":false,"time_ms":14.250,"nodes":42,"warnings":["cook: 2 keys"]}"##
+        r##"{"variant":"chess","stipulation":"#2","fen":"k7/ppK5/8/8/8/8/7Q/8 w - - 0 1","keys":["h2h1","h2b2"],"tries":[{"move":"h2e5","refutations":["a7a6"]}],"count":2,"partial":false,"time_ms":14.25,"nodes":42,"warnings":["cook: 2 keys"]}"##
     );
     let value: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(value["keys"][1], "h2b2");
@@ -790,10 +790,15 @@ fn json_of_a_helpmate_with_its_duplex_and_twin() {
 #[test]
 fn json_of_errors() {
     let p = problem(Variant::Dynamo, "4k3/8/8/8/8/8/8/4K2R w - - 0 1", "s#1");
-    let text = json(&p, &Err("the side not to move is in \"check\"".to_string()));
+    let unsolvable = crate::solution::UnsolvablePosition {
+        variant: Variant::Dynamo,
+        fen: "4k3/8/8/8/8/8/8/4K2R w - - 0 1".to_string(),
+        reason: feerie_movegen::FenError::impossible("the side not to move is in \"check\""),
+    };
+    let text = json(&p, &Err(unsolvable));
     assert_eq!(
         text,
-        r##"{"variant":"dynamo","stipulation":"s#1","fen":"4k3/8/8/8/8/8/8/4K2R w - - 0 1","error":"the side not to move is in \"check\""}"##
+        r##"{"variant":"dynamo","stipulation":"s#1","fen":"4k3/8/8/8/8/8/8/4K2R w - - 0 1","error":"dynamo position '4k3/8/8/8/8/8/8/4K2R w - - 0 1' cannot be solved: impossible position: the side not to move is in \"check\""}"##
     );
     let unsolved = report(
         "#1",

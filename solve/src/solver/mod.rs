@@ -19,13 +19,14 @@ mod tests;
 
 use crate::notation::Notation;
 use crate::problem::{Duplex, Problem, SolveOptions};
-use crate::solution::Report;
+use crate::solution::{Report, UnsolvablePosition};
 use crate::stipulation::{Play, Stipulation};
 use battle::Battle;
-use feerie_movegen::Position;
+use feerie_movegen::{FenError, Position};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use first_moves::Visit;
 use searcher::Shared;
+use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 use std::time::Instant;
@@ -127,7 +128,7 @@ pub fn solve_problem(
     problem: &Problem,
     stop: &AtomicBool,
     progress: &(dyn Fn(&str) + Sync),
-) -> Result<Vec<Report>, String> {
+) -> Result<Vec<Report>, UnsolvablePosition> {
     let parts: &[bool] = match problem.options.duplex {
         Duplex::No => &[false],
         Duplex::Duplex => &[false, true],
@@ -172,14 +173,13 @@ struct SolveVariant<'a> {
 }
 
 impl VariantVisitor for SolveVariant<'_> {
-    type Output = Result<Report, String>;
+    type Output = Result<Report, UnsolvablePosition>;
 
-    fn visit<V: VariantSpec>(self) -> Result<Report, String> {
-        let position = V::Rules::from_fen(self.fen).map_err(|e| {
-            format!(
-                "{} position '{}' cannot be solved: {e}",
-                self.problem.variant, self.fen
-            )
+    fn visit<V: VariantSpec>(self) -> Result<Report, UnsolvablePosition> {
+        let position = V::Rules::from_fen(self.fen).map_err(|reason| UnsolvablePosition {
+            variant: self.problem.variant,
+            fen: self.fen.to_string(),
+            reason,
         })?;
         Ok(solve(
             &position,

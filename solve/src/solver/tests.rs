@@ -422,7 +422,7 @@ fn duplex_part_that_is_illegal_is_left_out_and_a_bad_fen_is_an_error() {
         SolveOptions::default(),
     );
     let err = solve_problem(&bad, &AtomicBool::new(false), &|_| {}).unwrap_err();
-    assert!(err.contains("8/8/8/8/8/8/8/8"), "{err}");
+    assert!(err.to_string().contains("8/8/8/8/8/8/8/8"), "{err}");
     let half = problem(
         Variant::Chess,
         "1n6/8/4Kp2/1k4P1/Q5R1/8/8/2r5 b - - 0 1",

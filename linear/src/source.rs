@@ -1,8 +1,8 @@
 //! Weights as Rust source: `feerie tune` writes the fitted weights as a
-//! `pub const NAME: Weights = Weights { ... };` item to paste into `eval/src/weights/`,
+//! `pub const NAME: Weights = Weights { ... };` item to paste into `linear/src/weights/`,
 //! and reads such an item back (to resume tuning, and to test the round trip).
 
-use super::fields::{Shape, WeightFields};
+use crate::fields::{Shape, WeightFields};
 use std::fmt::Write;
 
 /// Numbers per line in long arrays: one board rank per line in piece-square tables.
@@ -226,7 +226,7 @@ pub fn parse_rust_source<W: WeightFields>(src: &str) -> Result<W, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::linear::fields::tests::Toy;
+    use crate::fields::tests::Toy;
 
     #[test]
     fn source_is_laid_out_by_rows_and_reads_back() {

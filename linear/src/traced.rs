@@ -6,7 +6,7 @@
 //! divisions keep their rounding in `constant`, so the trace reproduces the evaluation
 //! exactly at the weights it was taken with.
 
-use crate::linear::{Trace, WeightInfo};
+use crate::{Trace, WeightInfo};
 use std::ops::{Add, AddAssign, Div, Mul, Neg, Sub, SubAssign};
 
 /// What an evaluation needs from its numbers.

@@ -8,10 +8,10 @@
 //! Every weight is in `weights::augsburg::Weights`, so a tuner can change them in one
 //! place.
 
-use crate::linear::{self, Linear, Trace, WeightInfo};
 use crate::traced::{variables, Lin, Num};
 use crate::weights::augsburg::Weights;
-use crate::Evaluator;
+use crate::{Linear, Trace, WeightInfo};
+use feerie_eval::Evaluator;
 use feerie_movegen::attacks;
 use feerie_movegen::augsburg::{Augsburg, Unit, UnitBoard, COMPONENTS};
 use feerie_movegen::{Bitboard, Color, PieceKind, Position, Square};
@@ -48,15 +48,15 @@ const LEN: usize = 30;
 
 impl Linear<Augsburg> for AugsburgEval {
     fn weight_info() -> Vec<WeightInfo> {
-        linear::weight_info::<Weights>()
+        crate::weight_info::<Weights>()
     }
 
     fn to_vector(&self) -> Vec<f64> {
-        linear::to_vector(&self.weights)
+        crate::to_vector(&self.weights)
     }
 
     fn from_vector(v: &[f64]) -> AugsburgEval {
-        AugsburgEval::new(linear::from_vector(v))
+        AugsburgEval::new(crate::from_vector(v))
     }
 
     fn trace(&self, pos: &Augsburg) -> Trace {
@@ -70,7 +70,7 @@ impl Linear<Augsburg> for AugsburgEval {
     }
 
     fn rust_source(&self, name: &str) -> String {
-        linear::rust_source(&self.weights, name)
+        crate::rust_source(&self.weights, name)
     }
 }
 

@@ -6,9 +6,9 @@
 //! stand to an edge with an open line towards it. The weights are in
 //! `weights::dynamo::Weights`.
 
-use crate::linear::{self, Linear, Recorder, Sink, Trace, WeightInfo};
 use crate::weights::dynamo::Weights;
-use crate::Evaluator;
+use crate::{Linear, Recorder, Sink, Trace, WeightInfo};
+use feerie_eval::Evaluator;
 use feerie_movegen::attacks::{self, ray};
 use feerie_movegen::bitboard::Bitboard;
 use feerie_movegen::{Color, Dynamo, PieceKind, Position, Square};
@@ -100,7 +100,7 @@ impl DynamoEval {
 }
 
 /// Flat indices of the weights, in the order of `Weights::fields` (the tests of
-/// `eval/tests/linear.rs` check them against the scores).
+/// `linear/tests/linear.rs` check them against the scores).
 mod ix {
     pub const MATERIAL: usize = 0;
     pub const KING_EDGE: usize = MATERIAL + 5;
@@ -123,15 +123,15 @@ impl Evaluator<Dynamo> for DynamoEval {
 
 impl Linear<Dynamo> for DynamoEval {
     fn weight_info() -> Vec<WeightInfo> {
-        linear::weight_info::<Weights>()
+        crate::weight_info::<Weights>()
     }
 
     fn to_vector(&self) -> Vec<f64> {
-        linear::to_vector(&self.weights)
+        crate::to_vector(&self.weights)
     }
 
     fn from_vector(v: &[f64]) -> DynamoEval {
-        DynamoEval::new(linear::from_vector(v))
+        DynamoEval::new(crate::from_vector(v))
     }
 
     fn trace(&self, pos: &Dynamo) -> Trace {
@@ -140,12 +140,12 @@ impl Linear<Dynamo> for DynamoEval {
             self.side_score::<Recorder>(pos, color)
                 .add_to(&mut trace, sign);
         }
-        trace.add(ix::TEMPO, linear::white_sign(pos));
+        trace.add(ix::TEMPO, crate::white_sign(pos));
         trace
     }
 
     fn rust_source(&self, name: &str) -> String {
-        linear::rust_source(&self.weights, name)
+        crate::rust_source(&self.weights, name)
     }
 }
 

@@ -1,6 +1,6 @@
 //! The Einstein family evaluation's weights (`EinsteinEval`).
 
-use crate::linear::{Field, WeightFields};
+use crate::{Field, WeightFields};
 use feerie_movegen::einstein::{Anti, Mutation, Reverse, Standard};
 use feerie_movegen::PieceKind;
 

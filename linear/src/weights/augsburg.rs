@@ -1,6 +1,6 @@
 //! The Augsburg evaluation's weights (`AugsburgEval`).
 
-use crate::linear::{Field, WeightFields};
+use crate::{Field, WeightFields};
 
 /// Every weight of the Augsburg evaluation, in centipawns (indices by `PieceKind` for the
 /// four component kinds pawn, knight, bishop, rook). Generic over the number type so

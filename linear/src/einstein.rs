@@ -12,10 +12,10 @@
 //! drawn towards mating the other king (`mop_up`). All weights live in
 //! [`weights::einstein::Weights`](crate::weights::einstein::Weights).
 
-use crate::linear::{self, Linear, Trace, WeightInfo};
 use crate::traced::{variables, Lin, Num};
 use crate::weights::einstein::{EinsteinVariant, Weights};
-use crate::Evaluator;
+use crate::{Linear, Trace, WeightInfo};
+use feerie_eval::Evaluator;
 use feerie_movegen::attacks;
 use feerie_movegen::board::Board;
 use feerie_movegen::einstein::{EinsteinPosition, Mutation};
@@ -63,15 +63,15 @@ const LEN: usize = 51;
 
 impl<M: EinsteinVariant> Linear<EinsteinPosition<M>> for EinsteinEval<M> {
     fn weight_info() -> Vec<WeightInfo> {
-        linear::weight_info::<Weights>()
+        crate::weight_info::<Weights>()
     }
 
     fn to_vector(&self) -> Vec<f64> {
-        linear::to_vector(&self.weights)
+        crate::to_vector(&self.weights)
     }
 
     fn from_vector(v: &[f64]) -> EinsteinEval<M> {
-        EinsteinEval::new(linear::from_vector(v))
+        EinsteinEval::new(crate::from_vector(v))
     }
 
     fn trace(&self, pos: &EinsteinPosition<M>) -> Trace {
@@ -87,7 +87,7 @@ impl<M: EinsteinVariant> Linear<EinsteinPosition<M>> for EinsteinEval<M> {
     }
 
     fn rust_source(&self, name: &str) -> String {
-        linear::rust_source(&self.weights, name)
+        crate::rust_source(&self.weights, name)
     }
 }
 

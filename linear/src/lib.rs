@@ -1,20 +1,35 @@
-//! Evaluations written as a sum of weight times feature, so `feerie tune` can fit their
-//! weights with an exact gradient (Texel's method).
+//! The hand-written evaluations, which no variant plays any more (each plays its
+//! network, `feerie_eval::NnueEval`), kept for `feerie tune`, which fits their weights:
+//! [`ChessEval`], [`DynamoEval`], [`AugsburgEval`] and [`EinsteinEval`], their numbers in
+//! [`weights`] (one module per evaluator, the tuned ones in `weights/tuned/`).
 //!
-//! An evaluator that implements [`Linear`] lists its tunable weights as one flat vector
-//! and, for any position, the coefficient of each weight in its score:
+//! Each is written as a sum of weight times feature, so `feerie tune` can fit the
+//! weights with an exact gradient (Texel's method). An evaluator that implements
+//! [`Linear`] lists its tunable weights as one flat vector and, for any position, the
+//! coefficient of each weight in its score:
 //! `score(pos) ≈ trace.constant + Σ coefficient × weight`, from White's point of view,
 //! before the integer rounding of the real evaluation. Terms that are not linear in any
 //! weight (a cap, a square of a sum) are computed with the current weights and go into
 //! `constant`; the weights inside them are held (listed with `tunable = false`).
+//! [`traced`] gives an evaluation written once both its score and its trace.
 
+pub mod augsburg;
+pub mod chess;
+pub mod dynamo;
+pub mod einstein;
 mod fields;
 mod source;
+pub mod traced;
+pub mod weights;
 
+pub use augsburg::AugsburgEval;
+pub use chess::ChessEval;
+pub use dynamo::DynamoEval;
+pub use einstein::EinsteinEval;
 pub use fields::{field_offset, from_vector, to_vector, weight_info, Field, Shape, WeightFields};
 pub use source::{parse_rust_source, rust_array, rust_source};
 
-use crate::Evaluator;
+use feerie_eval::Evaluator;
 use feerie_movegen::Position;
 
 /// The features of one position: a constant part and sparse (weight index, coefficient)
@@ -71,7 +86,7 @@ pub trait Linear<P: Position>: Evaluator<P> {
     fn trace(&self, pos: &P) -> Trace;
 
     /// Rust source of a `pub const NAME: Weights = Weights { ... };` item holding this
-    /// evaluator's weights, ready to be compiled in by `eval/`.
+    /// evaluator's weights, ready to be compiled in by `linear/`.
     fn rust_source(&self, name: &str) -> String;
 }
 

@@ -2,13 +2,13 @@
 //! every position of the variant's perft suite and opening book and along random
 //! playouts from the book: the contract `feerie tune` fits the weights by.
 
-use feerie_eval::linear::{
+use feerie_linear::weights;
+use feerie_linear::weights::einstein::EinsteinVariant;
+use feerie_linear::weights::{augsburg, dynamo, einstein};
+use feerie_linear::{
     check_linear, parse_rust_source, to_vector, white_score, Linear, Trace, WeightFields,
 };
-use feerie_eval::weights;
-use feerie_eval::weights::einstein::EinsteinVariant;
-use feerie_eval::weights::{augsburg, dynamo, einstein};
-use feerie_eval::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval};
+use feerie_linear::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval};
 use feerie_movegen::einstein::{Anti, EinsteinPosition, Reverse, Standard};
 use feerie_movegen::{Augsburg, Chess, Dynamo, Einstein, Position};
 
@@ -258,11 +258,11 @@ fn rust_source_reads_back_to_the_same_weights() {
 /// Files written by `rust_source`, compiled in here.
 mod written {
     pub mod chess {
-        use feerie_eval::weights::chess::Weights;
+        use feerie_linear::weights::chess::Weights;
         include!("data/chess_weights.rs");
     }
     pub mod dynamo {
-        use feerie_eval::weights::dynamo::Weights;
+        use feerie_linear::weights::dynamo::Weights;
         include!("data/dynamo_weights.rs");
     }
 }
@@ -485,21 +485,21 @@ fn check_source<P: Position, E: Linear<P>, W: WeightFields>(
 #[test]
 fn weights_round_trip_through_their_rust_source() {
     // The hand-set weights, and each variant's tuned ones in their generated file.
-    let file = "eval/src/weights/augsburg.rs";
+    let file = "linear/src/weights/augsburg.rs";
     let eval = AugsburgEval::new(augsburg::Weights::DEFAULT);
     check_source::<Augsburg, _, augsburg::Weights>(eval, "DEFAULT", file);
-    let file = "eval/src/weights/tuned/augsburg.rs";
+    let file = "linear/src/weights/tuned/augsburg.rs";
     check_source::<Augsburg, _, augsburg::Weights>(AugsburgEval::default(), "TUNED_AUGSBURG", file);
-    let file = "eval/src/weights/einstein.rs";
+    let file = "linear/src/weights/einstein.rs";
     let eval = EinsteinEval::<Standard>::new(einstein::Weights::DEFAULT);
     check_source::<EinsteinPosition<Standard>, _, einstein::Weights>(eval, "DEFAULT", file);
-    let file = "eval/src/weights/tuned/reverse_einstein.rs";
+    let file = "linear/src/weights/tuned/reverse_einstein.rs";
     let eval = EinsteinEval::<Reverse>::default();
     check_source::<EinsteinPosition<Reverse>, _, einstein::Weights>(
         eval,
         "TUNED_REVERSE_EINSTEIN",
         file,
     );
-    let file = "eval/src/weights/tuned/dynamo.rs";
+    let file = "linear/src/weights/tuned/dynamo.rs";
     check_source::<Dynamo, _, dynamo::Weights>(DynamoEval::default(), "TUNED_DYNAMO", file);
 }

@@ -5,7 +5,7 @@
 //! Values are centipawns; `mg` applies with all pieces on the board, `eg` with none, and
 //! the evaluation blends the two by the remaining non-pawn material (the phase).
 
-use crate::linear::{Field, WeightFields};
+use crate::{Field, WeightFields};
 
 /// Every number of the orthodox evaluation.
 #[derive(Clone, Debug, PartialEq, Eq)]

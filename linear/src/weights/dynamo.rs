@@ -1,6 +1,6 @@
 //! The Dynamo evaluation's weights (`DynamoEval`).
 
-use crate::linear::{Field, WeightFields};
+use crate::{Field, WeightFields};
 
 /// Every weight of the Dynamo evaluation, in centipawns.
 #[derive(Clone, Debug, PartialEq, Eq)]

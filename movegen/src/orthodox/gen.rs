@@ -1,11 +1,16 @@
 //! Legal move generation for pieces that move and give check orthodoxly, shared by chess
 //! and the Einstein family: king steps, the check mask, pins, knights and sliders, and
 //! castling. Each variant adds its own pawn moves, which is where they differ.
+//!
+//! Its items are `pub` in this private module: the public [`OrthodoxRules`] names them,
+//! and nothing outside the crate can.
+//!
+//! [`OrthodoxRules`]: super::OrthodoxRules
 
+use super::moves::Move;
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::Board;
-use crate::chess::Move;
 use crate::fen::CastlingSide;
 use crate::game::GameState;
 use crate::position::MoveBuffer;
@@ -13,7 +18,7 @@ use crate::types::{Color, Piece, PieceKind, Square};
 use arrayvec::ArrayVec;
 
 /// Where generated moves go: a list, or a counter for perft's bulk-counted last ply.
-pub(crate) trait MoveSink {
+pub trait MoveSink {
     fn push(&mut self, mv: Move);
     /// The moves of a non-pawn piece from `from` to each of `targets`.
     fn piece_moves(&mut self, from: Square, targets: Bitboard, their: Bitboard);
@@ -97,7 +102,7 @@ impl MoveSink for MoveCounter {
 
 /// The side to move's king and what its safety allows the other pieces.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Frame {
+pub struct Frame {
     pub us: Color,
     pub king: Square,
     pub our: Bitboard,
@@ -218,7 +223,8 @@ pub(crate) fn generate<S: MoveSink, E>(
 /// `to` as a `kind` (promoted or mutated), the enemy man on `victim` leaves (en passant:
 /// not the arrival square), and in castling the rook goes from `rook.0` to `rook.1` as a
 /// `rook.2`.
-pub(crate) struct Arrival {
+#[derive(Debug)]
+pub struct Arrival {
     pub from: Square,
     pub to: Square,
     pub kind: PieceKind,

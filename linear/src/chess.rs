@@ -5,9 +5,9 @@
 //! `Position::Board` is the orthodox [`Board`]: chess, and the Einstein variants as a
 //! chess-minded baseline. The weights are in `weights::chess::Weights`.
 
-use crate::linear::{self, Linear, Negated, Recorder, Sink, Trace, WeightInfo};
 use crate::weights::chess::{Weights, TUNED_CHESS};
-use crate::Evaluator;
+use crate::{Linear, Negated, Recorder, Sink, Trace, WeightInfo};
+use feerie_eval::Evaluator;
 use feerie_movegen::attacks;
 use feerie_movegen::bitboard::Bitboard;
 use feerie_movegen::board::Board;
@@ -445,7 +445,7 @@ impl Counts {
 const DRAWISH_DIVISOR: i32 = 16;
 
 /// Flat indices of the weights, in the order of `Weights::fields` (the tests of
-/// `eval/tests/linear.rs` check them against the scores).
+/// `linear/tests/linear.rs` check them against the scores).
 mod ix {
     pub const MATERIAL_MG: usize = 0;
     pub const MATERIAL_EG: usize = MATERIAL_MG + 6;
@@ -568,15 +568,15 @@ impl<P: Position<Board = Board>> Evaluator<P> for ChessEval {
 
 impl<P: Position<Board = Board>> Linear<P> for ChessEval {
     fn weight_info() -> Vec<WeightInfo> {
-        linear::weight_info::<Weights>()
+        crate::weight_info::<Weights>()
     }
 
     fn to_vector(&self) -> Vec<f64> {
-        linear::to_vector(&self.weights)
+        crate::to_vector(&self.weights)
     }
 
     fn from_vector(v: &[f64]) -> ChessEval {
-        ChessEval::new(linear::from_vector(v))
+        ChessEval::new(crate::from_vector(v))
     }
 
     /// The middlegame and endgame terms, times their phase shares; the phase weights are
@@ -615,12 +615,12 @@ impl<P: Position<Board = Board>> Linear<P> for ChessEval {
         let mut trace = Trace::default();
         mg.add_to(&mut trace, phase as f64 / total);
         eg.add_to(&mut trace, (w.phase_total - phase) as f64 / total);
-        trace.add(ix::TEMPO, linear::white_sign(pos));
+        trace.add(ix::TEMPO, crate::white_sign(pos));
         trace
     }
 
     fn rust_source(&self, name: &str) -> String {
-        linear::rust_source(&self.weights, name)
+        crate::rust_source(&self.weights, name)
     }
 }
 

@@ -1,8 +1,8 @@
 //! A `Weights` struct seen as a list of named integer fields, so the flat weight vector
-//! of [`Linear`](super::Linear), the weight names and the Rust source of the weights are
+//! of [`Linear`](crate::Linear), the weight names and the Rust source of the weights are
 //! derived from one list per evaluator instead of being written out for each.
 
-use super::WeightInfo;
+use crate::WeightInfo;
 
 /// The shape of a field: a number, an array, or an array of rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
