@@ -1,5 +1,6 @@
-//! Command-line subcommands (`feerie perft`, `feerie bench`, ...), parsed by hand: a few
-//! flags do not justify an argument-parsing dependency.
+//! The command line: `feerie` alone speaks UCI; `feerie SUBCOMMAND --help` tells each
+//! subcommand's flags. clap reads them; what it cannot check (a FEN, flags that go
+//! together) the subcommands check, and such usage errors are reported in clap's style.
 
 mod book;
 mod datagen;
@@ -13,133 +14,136 @@ mod tune_net;
 use crate::bench;
 use crate::go_params::MAX_DEPTH;
 use crate::options::EngineOptions;
-use crate::out::Out;
+use crate::out::{Out, QuietStdout};
 use crate::uci::Uci;
 use crate::variants::new_session;
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser, Subcommand};
+use feerie_match::args::{between, double_dashed, MatchArgs, VariantName};
 use feerie_variants::Variant;
-use perft::PerftJob;
-use std::str::FromStr;
+use perft::{PerftJob, MAX_PERFT_DEPTH};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-/// Exit code for a usage error (bad flag, bad FEN, ...).
-const USAGE_ERROR: i32 = 2;
 /// Exit code after Ctrl-C, as a shell reports a program killed by SIGINT.
 const INTERRUPTED: i32 = 130;
 
-const HELP: &str = "\
-Feerie: a UCI chess engine for Dynamo, Augsburg, Einstein chess and orthodox chess.
+/// Feerie: a UCI chess engine for Dynamo, Augsburg, Einstein chess and orthodox chess.
+///
+/// Without a command it speaks UCI on standard input and output.
+#[derive(Debug, Parser)]
+#[command(
+    name = "feerie",
+    disable_version_flag = true,
+    args_conflicts_with_subcommands = true,
+    after_help = variants_line()
+)]
+struct Cli {
+    /// Print the version
+    #[arg(short = 'V', long)]
+    version: bool,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
 
-Usage:
-  feerie                   speak UCI on standard input/output (also: feerie uci)
-  feerie perft [--variant V] [--fen FEN] [--moves M...] --depth D [--divide]
-                           count the leaf nodes of the move tree (start position by
-                           default; depth 0 to 12; progress on standard error after 1 s)
-  feerie bench [--variant V] [--depth D] [--evalfile NET]
-                           search the variant's bench positions (default depth per
-                           variant, about a second each); prints Nodes searched and
-                           Nodes/second; --evalfile: play with that network file
-  feerie match --engine cmd=PATH ... --engine cmd=PATH ... [options]
-                           engine-vs-engine matches refereed by Feerie's rules
-                           (run `feerie match` alone for its options)
-  feerie solve FILE [--json]
-                           solve the chess problems of FILE (Popeye's input
-                           language; '-' for standard input), printed in Popeye's
-                           layout, or one JSON object per problem part with --json
-  feerie solve [--variant V] --fen FEN --stip STIP [--try] [--variation]
-               [--nothreat] [--setplay] [--defence N] [--maxsolutions N]
-               [--movenumbers] [--duplex|--halfduplex] [--json]
-                           solve one position: STIP is #n, =n, h#n, h#n.5, s#n,
-                           ser-#n or ser-h#n (also with =); the FEN's side to move
-                           makes the first move (the attacker in #2, the defender
-                           in h#2). Exit status 1 when a problem had an error,
-                           130 after Ctrl-C (which prints what was found so far)
-  feerie book --variant V [--count N] [--plies MIN-MAX] [--min-cp CP] [--max-cp CP]
-              [--nodes N] [--seed S] [--threads T] [--out FILE]
-                           an EPD book of balanced openings (books/ holds one per
-                           variant): random lines without king walks, kept when a
-                           short search scores them within --max-cp (default 50)
-                           of 0 and at least --min-cp (default 0) away from it
-  feerie datagen --variant V --games N --nodes K [--threads T] [--seed S]
-                 [--shard K/N] [--book FILE] [--evalfile NET] --out FILE
-                           self-play data for tuning: quiet positions as lines
-                           'FEN | score | result' (White's view), appended to FILE;
-                           rerun to resume (FILE.done lists the games written);
-                           --shard K/N plays game i when i % N = K-1; --evalfile:
-                           play with that network file
-  feerie tune --variant V --data FILE [--data FILE]... [--epochs N] [--rate R]
-              [--lambda L] [--k K] [--prior P] [--threads T] [--hold PREFIX]...
-              [--out FILE]
-                           fit the variant's evaluation weights to datagen files
-                           (Texel's method: K first, then Adam); prints the loss
-                           before and after and writes the weights as Rust source
-                           for eval/src/weights/tuned/ (docs/tuning.md); --hold
-                           keeps the weights whose names start with PREFIX; --k
-                           gives K instead of fitting it
-  feerie tune-net [--variant V] --data FILE [--data FILE]... [--init FILE]
-                  [--epochs N] [--rate R] [--batch N] [--lambda L] [--seed S]
-                  [--threads T] --out FILE
-                           train a network for V (chess by default; not
-                           Augsburg) on datagen files (Adam on the target
-                           (1-L)·result + L·chance of the score), from random
-                           weights or from the network --init; writes a network
-                           file like eval/nets/chess.fnn (docs/nnue.md)
-  feerie gui [--port N] [--listen ADDR] [--engine CMD]... [--no-open]
-                           a board in the browser to play and analyse every
-                           variant (docs/gui.md); prints the page's address
-  feerie help | --help     this text
-  feerie --version         the version
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Speak UCI on standard input and output (what `feerie` alone does)
+    Uci,
+    /// Count the leaf nodes of the move tree (progress on standard error after 1 s)
+    Perft(PerftArgs),
+    /// Search the variant's bench positions; print the nodes searched and their speed
+    Bench(BenchArgs),
+    /// Play engine-vs-engine matches refereed by Feerie's rules (fastchess's flags)
+    Match(MatchArgs),
+    /// Solve the chess problems of a file (Popeye's input language) or one position
+    Solve(solve::SolveArgs),
+    /// Make an EPD book of balanced openings
+    Book(book::BookArgs),
+    /// Play self-play games for tuning data
+    Datagen(datagen::DatagenArgs),
+    /// Fit the variant's evaluation weights to datagen files (Texel's method)
+    Tune(tune::TuneArgs),
+    /// Train a network on datagen files
+    TuneNet(tune_net::TuneNetArgs),
+    /// Serve a board in the browser to play and analyse every variant
+    Gui(gui::GuiArgs),
+    /// Print the version
+    Version,
+}
 
-Variants: ";
+/// `Variants: chess, dynamo, ...`, the line `.ci/check-bench` reads from `feerie help`.
+fn variants_line() -> String {
+    let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+    format!("Variants: {}", names.join(", "))
+}
 
 /// Runs the command line `args` (without the program name); returns the exit code.
 pub fn run(args: &[String]) -> i32 {
-    let Some((command, rest)) = args.split_first() else {
-        return uci();
-    };
-    let result = match command.as_str() {
-        "uci" => no_arguments(command, rest).map(|()| uci()),
-        "perft" => perft(rest).map(|()| 0),
-        "bench" => bench(rest).map(|()| 0),
-        "help" | "--help" | "-h" => no_arguments(command, rest).map(|()| {
-            print_help();
-            0
-        }),
-        "version" | "--version" | "-V" => no_arguments(command, rest).map(|()| {
-            Out::stdout().line(&format!("feerie {}", env!("CARGO_PKG_VERSION")));
-            0
-        }),
-        "match" => return matches::run(rest),
-        "solve" => return solve::run(rest),
-        "gui" => return gui::run(rest),
-        "book" => return book::run(rest),
-        "datagen" => return datagen::run(rest),
-        "tune" => return tune::run(rest),
-        "tune-net" => return tune_net::run(rest),
-        other => Err(format!("unknown command '{other}' (try 'feerie help')")),
-    };
-    match result {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("feerie: {e}");
-            USAGE_ERROR
+    let mut words = vec!["feerie".to_string()];
+    match args.split_first() {
+        Some((command, rest)) if command == "match" => {
+            words.push(command.clone());
+            words.extend(double_dashed(rest));
         }
+        _ => words.extend_from_slice(args),
+    }
+    let cli = match Cli::try_parse_from(words) {
+        Ok(cli) => cli,
+        Err(e) => return report(&e),
+    };
+    if cli.version {
+        return version();
+    }
+    let (name, result) = match cli.command {
+        None | Some(Command::Uci) => return uci(),
+        Some(Command::Version) => return version(),
+        Some(Command::Perft(args)) => ("perft", perft(args)),
+        Some(Command::Bench(args)) => ("bench", bench(args)),
+        Some(Command::Match(args)) => ("match", matches::run(&args)),
+        Some(Command::Solve(args)) => ("solve", solve::run(args)),
+        Some(Command::Book(args)) => ("book", book::run(args)),
+        Some(Command::Datagen(args)) => ("datagen", datagen::run(args)),
+        Some(Command::Tune(args)) => ("tune", tune::run(args)),
+        Some(Command::TuneNet(args)) => ("tune-net", tune_net::run(args)),
+        Some(Command::Gui(args)) => ("gui", gui::run(args)),
+    };
+    result.unwrap_or_else(|message| usage_error(name, message))
+}
+
+/// Reports `message` as a usage error of the subcommand `name`, as clap reports its own;
+/// returns the exit code.
+fn usage_error(name: &str, message: String) -> i32 {
+    let mut cli = Cli::command();
+    cli.build();
+    match cli.find_subcommand_mut(name) {
+        Some(command) => report(&command.error(ErrorKind::ValueValidation, message)),
+        None => report(&cli.error(ErrorKind::ValueValidation, message)),
     }
 }
 
-/// A usage error if a command that takes no arguments was given some.
-fn no_arguments(command: &str, rest: &[String]) -> Result<(), String> {
-    match rest.first() {
-        None => Ok(()),
-        Some(extra) => Err(format!(
-            "'{command}' takes no arguments, got '{extra}' (try 'feerie help')"
-        )),
+/// Prints clap's `error` as `feerie: error: ...` on standard error, or the help it
+/// stands for on standard output; returns its exit code.
+fn report(error: &clap::Error) -> i32 {
+    let text = error.render();
+    let styled = |terminal: bool| match terminal {
+        true => text.ansi().to_string(),
+        false => text.to_string(),
+    };
+    if error.use_stderr() {
+        eprint!("feerie: {}", styled(std::io::stderr().is_terminal()));
+    } else {
+        let _ = QuietStdout.write_all(styled(std::io::stdout().is_terminal()).as_bytes());
+        let _ = QuietStdout.flush();
     }
+    error.exit_code()
 }
 
-fn print_help() {
-    let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
-    Out::stdout().line(&format!("{HELP}{}", names.join(", ")));
+fn version() -> i32 {
+    Out::stdout().line(&format!("feerie {}", env!("CARGO_PKG_VERSION")));
+    0
 }
 
 fn uci() -> i32 {
@@ -148,51 +152,38 @@ fn uci() -> i32 {
     0
 }
 
-/// Flags of a subcommand: `--name value`, `--switch`, and `--moves` taking every word up
-/// to the next flag.
-#[derive(Debug, Default)]
-struct Flags {
-    variant: Option<Variant>,
+/// `feerie perft`'s flags.
+#[derive(Debug, clap::Args)]
+struct PerftArgs {
+    /// The variant
+    #[arg(long, value_name = "V", value_parser = VariantName, default_value = "chess")]
+    variant: Variant,
+    /// The position, in FEN [default: the variant's start position]
+    #[arg(long)]
     fen: Option<String>,
+    /// Moves played from that position first (UCI notation): every word up to the next flag
+    #[arg(long, num_args = 0.., value_name = "MOVE")]
     moves: Vec<String>,
-    depth: Option<u32>,
+    /// Plies to count to, 0 to 12
+    #[arg(long, value_parser = between(0, MAX_PERFT_DEPTH))]
+    depth: u32,
+    /// Also print the count under each root move
+    #[arg(long)]
     divide: bool,
-    eval_file: Option<std::path::PathBuf>,
 }
 
-fn parse_flags(args: &[String], allowed: &[&str]) -> Result<Flags, String> {
-    let mut flags = Flags::default();
-    let mut i = 0;
-    while i < args.len() {
-        let flag = args[i].as_str();
-        i += 1;
-        if !allowed.contains(&flag) {
-            return Err(format!("unexpected argument '{flag}' (try 'feerie help')"));
-        }
-        let mut value = || -> Result<&str, String> {
-            let v = args.get(i).ok_or(format!("{flag} needs a value"))?;
-            i += 1;
-            Ok(v.as_str())
-        };
-        match flag {
-            "--variant" => flags.variant = Some(parse_variant(value()?)?),
-            "--fen" => flags.fen = Some(value()?.to_string()),
-            "--depth" => {
-                let d = value()?;
-                flags.depth = Some(d.parse().map_err(|_| format!("bad depth '{d}'"))?);
-            }
-            "--divide" => flags.divide = true,
-            "--evalfile" => flags.eval_file = Some(value()?.into()),
-            "--moves" => {
-                while i < args.len() && !args[i].starts_with("--") {
-                    flags.moves.push(args[i].clone());
-                    i += 1;
-                }
-            }
-            _ => return Err(format!("unexpected argument '{flag}'")),
-        }
-    }
-    Ok(flags)
+/// `feerie bench`'s flags.
+#[derive(Debug, clap::Args)]
+struct BenchArgs {
+    /// The variant
+    #[arg(long, value_name = "V", value_parser = VariantName, default_value = "chess")]
+    variant: Variant,
+    /// Depth of each search, 1 to 100 [default: the variant's, about a second a position]
+    #[arg(long, value_parser = between(1, MAX_DEPTH))]
+    depth: Option<u32>,
+    /// Play with the network of this file instead of the built-in one
+    #[arg(long, value_name = "NET")]
+    evalfile: Option<PathBuf>,
 }
 
 /// Makes the network of `file`, when given, the one `variant` plays with
@@ -206,32 +197,6 @@ fn use_eval_file(variant: Variant, file: Option<&std::path::Path>) -> Result<(),
             .map_err(|e| format!("--evalfile: {e}"))?;
     }
     Ok(())
-}
-
-/// The request a subcommand's `parse` made of its flags, or, on a usage error, the exit
-/// code after the error and the subcommand's `usage` were printed.
-fn request_or_usage<T>(parsed: Result<T, String>, usage: &str) -> Result<T, i32> {
-    parsed.map_err(|e| {
-        eprintln!("feerie: {e}\n{usage}");
-        USAGE_ERROR
-    })
-}
-
-/// The `(flag, value)` pairs of a command line whose flags all take one value.
-fn flag_values(args: &[String]) -> impl Iterator<Item = Result<(&str, &str), String>> {
-    let mut args = args.iter();
-    std::iter::from_fn(move || {
-        let flag = args.next()?;
-        Some(match args.next() {
-            Some(value) => Ok((flag.as_str(), value.as_str())),
-            None => Err(format!("{flag} needs a value")),
-        })
-    })
-}
-
-/// The `value` of `flag` read as a number, or an error saying it is not `what`.
-fn number<T: FromStr>(flag: &str, value: &str, what: &str) -> Result<T, String> {
-    value.parse().map_err(|_| not_a(flag, value, what))
 }
 
 /// Runs `job` on a pool of `threads` threads (rayon's work inside it uses them) and
@@ -248,32 +213,6 @@ fn exit_code_on_threads(threads: usize, job: impl FnOnce() -> Result<(), String>
             1
         }
     }
-}
-
-/// The `value` of `flag` read as a finite number at least 0, or an error saying it is
-/// not `what`.
-fn non_negative(flag: &str, value: &str, what: &str) -> Result<f64, String> {
-    number::<f64>(flag, value, what)
-        .ok()
-        .filter(|x| x.is_finite() && *x >= 0.0)
-        .ok_or_else(|| not_a(flag, value, what))
-}
-
-/// The error for a `value` of `flag` that is not `what`.
-fn not_a(flag: &str, value: &str, what: &str) -> String {
-    format!("{flag}: '{value}' is not {what}")
-}
-
-/// The words of a command line, for the subcommands' tests.
-#[cfg(test)]
-fn words(text: &str) -> Vec<String> {
-    text.split_whitespace().map(str::to_string).collect()
-}
-
-/// The variant named `name` (any case).
-fn parse_variant(name: &str) -> Result<Variant, String> {
-    Variant::from_name(&name.to_ascii_lowercase())
-        .ok_or_else(|| format!("unknown variant '{name}'"))
 }
 
 /// The first Ctrl-C sets `stop` and says `message` on standard error; a second one
@@ -299,22 +238,17 @@ fn exit_on_ctrl_c() {
     }
 }
 
-fn perft(args: &[String]) -> Result<(), String> {
+fn perft(args: PerftArgs) -> Result<i32, String> {
     exit_on_ctrl_c();
-    let flags = parse_flags(
-        args,
-        &["--variant", "--fen", "--moves", "--depth", "--divide"],
-    )?;
-    let depth = flags.depth.ok_or("perft needs --depth")?;
     let job = PerftJob {
-        variant: flags.variant.unwrap_or(EngineOptions::default().variant),
-        fen: flags.fen.as_deref(),
-        moves: &flags.moves,
-        depth,
+        variant: args.variant,
+        fen: args.fen.as_deref(),
+        moves: &args.moves,
+        depth: args.depth,
     };
     let result = perft::run(&job)?;
     let out = Out::stdout();
-    if flags.divide {
+    if args.divide {
         for (mv, n) in &result.divide {
             out.line(&format!("{mv}: {n}"));
         }
@@ -326,7 +260,7 @@ fn perft(args: &[String]) -> Result<(), String> {
         result.elapsed.as_secs_f64() * 1000.0
     ));
     out.line(&speed_line(result.nodes, result.elapsed));
-    Ok(())
+    Ok(0)
 }
 
 /// Below this a speed means little (timer resolution, thread start-up).
@@ -341,18 +275,32 @@ pub fn speed_line(nodes: u64, elapsed: Duration) -> String {
     format!("Nodes/second: {}", nps.round() as u64)
 }
 
-fn bench(args: &[String]) -> Result<(), String> {
-    let flags = parse_flags(args, &["--variant", "--depth", "--evalfile"])?;
+fn bench(args: BenchArgs) -> Result<i32, String> {
     let options = EngineOptions::default();
-    let variant = flags.variant.unwrap_or(options.variant);
-    use_eval_file(variant, flags.eval_file.as_deref())?;
-    let depth = flags.depth.unwrap_or_else(|| variant.bench_depth());
-    if !(1..=MAX_DEPTH).contains(&depth) {
-        return Err(format!("bench depth must be between 1 and {MAX_DEPTH}"));
-    }
-    let mut session = new_session(variant, &options);
+    use_eval_file(args.variant, args.evalfile.as_deref())?;
+    let depth = args.depth.unwrap_or_else(|| args.variant.bench_depth());
+    let mut session = new_session(args.variant, &options);
     bench::run(session.as_mut(), depth, &Out::stdout());
-    Ok(())
+    Ok(0)
+}
+
+/// The threads `--threads` asks for, 1 to 256; every core by default.
+fn threads(asked: Option<usize>) -> usize {
+    match asked {
+        Some(threads) => threads.clamp(1, 256),
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    }
+}
+
+/// The flags `T` makes of `words`, for the subcommands' tests; the error is clap's.
+#[cfg(test)]
+fn parse<'a, T: clap::Args + clap::FromArgMatches>(
+    words: impl IntoIterator<Item = &'a str>,
+) -> Result<T, String> {
+    let command = T::augment_args(clap::Command::new("feerie"));
+    let words = std::iter::once("feerie").chain(words);
+    let matches = (command.try_get_matches_from(words)).map_err(|e| e.to_string())?;
+    T::from_arg_matches(&matches).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -375,21 +323,28 @@ mod tests {
     }
 
     #[test]
-    fn flags_pair_with_their_values() {
-        let args = words("--count 5 --out x.epd");
-        let pairs: Vec<_> = flag_values(&args).collect();
-        assert_eq!(pairs, [Ok(("--count", "5")), Ok(("--out", "x.epd"))]);
-        let args = words("--count 5 --out");
-        let last = flag_values(&args).last();
-        assert_eq!(last, Some(Err("--out needs a value".to_string())));
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
     }
 
     #[test]
-    fn numbers_say_what_they_should_be() {
-        assert_eq!(number::<u64>("--nodes", "500", "a node count"), Ok(500));
-        assert_eq!(
-            number::<u64>("--nodes", "-5", "a node count"),
-            Err("--nodes: '-5' is not a node count".to_string())
-        );
+    fn perft_and_bench_flags() {
+        let words = "--variant Dynamo --depth 3 --moves e2e4 e7e5 --divide";
+        let args: PerftArgs = parse(words.split_whitespace()).unwrap();
+        assert_eq!((args.variant, args.depth), (Variant::Dynamo, 3));
+        assert_eq!(args.moves, ["e2e4", "e7e5"]);
+        assert!(args.divide && args.fen.is_none());
+        let args: BenchArgs = parse([]).unwrap();
+        assert_eq!((args.variant, args.depth), (Variant::Chess, None));
+        for bad in [
+            "",
+            "--depth 13",
+            "--depth 2 --variant shogi",
+            "--depth 2 --bogus",
+        ] {
+            assert!(parse::<PerftArgs>(bad.split_whitespace()).is_err(), "{bad}");
+        }
+        let error = parse::<BenchArgs>(["--variant", "shogi"]).unwrap_err();
+        assert!(error.contains("anti-einstein"), "{error}");
     }
 }

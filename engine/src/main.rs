@@ -9,7 +9,7 @@ fn main() {
     let code = match args {
         Ok(args) => feerie::cli::run(&args),
         Err(bad) => {
-            eprintln!("feerie: argument {bad:?} is not valid UTF-8");
+            eprintln!("feerie: error: argument {bad:?} is not valid UTF-8");
             2
         }
     };

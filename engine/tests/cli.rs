@@ -177,16 +177,79 @@ fn bench_of_every_variant_is_deterministic() {
 
 #[test]
 fn help_and_version() {
-    let out = feerie(&["--version"]);
-    assert!(out.status.success());
-    assert_eq!(
-        stdout(&out),
-        format!("feerie {}\n", env!("CARGO_PKG_VERSION"))
-    );
-    let out = feerie(&["help"]);
-    assert!(out.status.success());
-    assert!(stdout(&out).contains("feerie perft"));
-    assert!(stdout(&out).contains("feerie datagen"));
+    for flag in ["--version", "-V", "version"] {
+        let out = feerie(&[flag]);
+        assert!(out.status.success());
+        assert_eq!(
+            stdout(&out),
+            format!("feerie {}\n", env!("CARGO_PKG_VERSION"))
+        );
+    }
+    for help in ["help", "--help", "-h"] {
+        let out = feerie(&[help]);
+        assert!(out.status.success());
+        let text = stdout(&out);
+        for command in SUBCOMMANDS {
+            let listed = format!("\n  {command} ");
+            assert!(text.contains(&listed), "{help}: {command}: {text}");
+        }
+        // The line `.ci/check-bench` reads the variants from.
+        let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+        let variants = format!("\nVariants: {}\n", names.join(", "));
+        assert!(text.contains(&variants), "{help}: {text}");
+    }
+}
+
+/// Every subcommand but `version`.
+const SUBCOMMANDS: [&str; 10] = [
+    "uci", "perft", "bench", "match", "solve", "book", "datagen", "tune", "tune-net", "gui",
+];
+
+/// `feerie SUB --help` (and `feerie help SUB`) prints SUB's usage and flags on standard
+/// output and exits with status 0.
+#[test]
+fn every_subcommand_has_its_help() {
+    for command in SUBCOMMANDS {
+        for args in [[command, "--help"], ["help", command]] {
+            let out = feerie(&args);
+            assert_eq!(out.status.code(), Some(0), "{args:?}");
+            let text = stdout(&out);
+            assert!(
+                text.contains(&format!("Usage: feerie {command}")),
+                "{args:?}: {text}"
+            );
+            assert!(text.contains("-h, --help"), "{args:?}: {text}");
+            assert!(out.stderr.is_empty(), "{args:?}");
+        }
+    }
+    let text = stdout(&feerie(&["perft", "--help"]));
+    assert!(text.contains("--depth <DEPTH>"), "{text}");
+    assert!(text.contains("--moves [<MOVE>...]"), "{text}");
+}
+
+/// A variant name that is none is a usage error that lists the variants.
+#[test]
+fn a_bad_variant_lists_the_variants() {
+    for line in [
+        "perft --depth 1 --variant shogi",
+        "bench --variant shogi",
+        "book --variant shogi",
+        "solve --variant shogi --fen x --stip #2",
+        "match --variant shogi --engine cmd=x --engine cmd=y",
+    ] {
+        let args: Vec<&str> = line.split(' ').collect();
+        let out = feerie(&args);
+        assert_eq!(out.status.code(), Some(2), "{line}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("'shogi'"), "{line}: {stderr}");
+        for variant in Variant::ALL {
+            assert!(stderr.contains(variant.name()), "{line}: {stderr}");
+        }
+    }
+    // Any case is taken.
+    assert!(feerie(&["perft", "--depth", "1", "--variant", "Dynamo"])
+        .status
+        .success());
 }
 
 #[test]
@@ -224,21 +287,21 @@ fn usage_errors_exit_with_status_2() {
     }
 }
 
-/// Words after a command that takes none are refused, not ignored.
+/// Words after a command that takes none are refused, not ignored, with clap's hint to
+/// `--help`.
 #[test]
 fn commands_without_arguments_refuse_extra_words() {
-    for (args, command, extra) in [
-        (&["uci", "--foo"][..], "uci", "--foo"),
-        (&["--version", "extra"], "--version", "extra"),
-        (&["help", "extra"], "help", "extra"),
+    for (args, extra) in [
+        (&["uci", "--foo"][..], "--foo"),
+        (&["--version", "extra"], "extra"),
+        (&["help", "extra"], "extra"),
     ] {
         let out = feerie(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            stderr.contains(&format!("'{command}' takes no arguments, got '{extra}'")),
-            "{stderr}"
-        );
+        assert!(stderr.starts_with("feerie: error: "), "{stderr}");
+        assert!(stderr.contains(&format!("'{extra}'")), "{stderr}");
+        assert!(stderr.contains("try '--help'"), "{stderr}");
     }
 }
 
@@ -348,8 +411,11 @@ fn book_writes_reproducible_epd_openings() {
         assert!(line.contains(" c0 \"") && line.contains("; ce "), "{line}");
     }
     assert_eq!(book("2"), text);
-    let bad = feerie(&["book", "--plies", "9-3"]);
-    assert_eq!(bad.status.code(), Some(2));
+    for (flag, value) in [("--plies", "9-3"), ("--min-cp", "60")] {
+        let bad = feerie(&["book", flag, value]);
+        assert_eq!(bad.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&bad.stderr).contains(flag));
+    }
 }
 
 /// Runs `feerie datagen --variant chess --games G --nodes 300 --seed 3 EXTRA --out NAME`

@@ -83,7 +83,7 @@ fn usage_errors_exit_with_status_2_and_say_why() {
         (&["solve", missing], "cannot read"),
         (
             &["solve", "a.inp", "--fen", BACK_RANKS, "--stip", "#1"],
-            "not both",
+            "cannot be used with",
         ),
         (&["solve", "--fen", BACK_RANKS], "--stip"),
         (&["solve", "--fen", BACK_RANKS, "--stip", "#0"], "#0"),
@@ -109,8 +109,10 @@ fn usage_errors_exit_with_status_2_and_say_why() {
 #[test]
 fn help_lists_solve() {
     let out = feerie(&["help"]);
+    assert!(stdout(&out).contains("\n  solve "), "{}", stdout(&out));
+    let out = feerie(&["solve", "--help"]);
     assert!(
-        stdout(&out).contains("feerie solve FILE"),
+        stdout(&out).contains("Usage: feerie solve [OPTIONS] <FILE|--fen <FEN>>"),
         "{}",
         stdout(&out)
     );

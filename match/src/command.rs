@@ -1,8 +1,8 @@
-//! `feerie match ARGS`: the arguments parsed, the variant resolved, the match played for
+//! `feerie match ARGS`: the parsed arguments checked, the match played for
 //! that variant's rules, the report written. Process matters (standard error, exit
 //! codes, Ctrl-C) stay with the binary.
 
-use crate::args;
+use crate::args::MatchArgs;
 use crate::book;
 use crate::runner::{self, MatchConfig};
 use feerie_eval::Evaluator;
@@ -19,19 +19,12 @@ pub struct MatchCommand {
 }
 
 impl MatchCommand {
-    /// Reads the arguments after `match`. The error is the message for the user (with
-    /// the usage when the arguments themselves are wrong).
-    pub fn parse(args: &[String]) -> Result<MatchCommand, String> {
-        let cfg = args::parse(args).map_err(|e| format!("{e}\n{}", args::USAGE))?;
-        let Some(variant) = Variant::from_name(&cfg.variant) else {
-            let known: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
-            return Err(format!(
-                "unknown variant '{}' (known: {})",
-                cfg.variant,
-                known.join(", ")
-            ));
-        };
-        Ok(MatchCommand { cfg, variant })
+    /// The match `args` describe; the error is the usage error for the user.
+    pub fn new(args: &MatchArgs) -> Result<MatchCommand, String> {
+        Ok(MatchCommand {
+            cfg: args.config()?,
+            variant: args.variant,
+        })
     }
 
     /// Plays the match, writing a progress line per game and then the closing report to

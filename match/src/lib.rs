@@ -3,9 +3,9 @@
 //! benches use too.
 //!
 //! The engines are separate processes spoken to over UCI ([`uci_client`]); this crate
-//! never links the UCI front end. The `feerie` binary parses nothing itself: it hands the
-//! arguments to [`MatchCommand::parse`], catches Ctrl-C into the stop flag and calls
-//! [`MatchCommand::run`] with its standard output.
+//! never links the UCI front end. The `feerie` binary parses the flags [`args::MatchArgs`]
+//! declares, hands them to [`MatchCommand::new`], catches Ctrl-C into the stop flag and
+//! calls [`MatchCommand::run`] with its standard output.
 
 pub mod args;
 pub mod book;

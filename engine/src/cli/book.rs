@@ -1,60 +1,89 @@
 //! `feerie book`: a book of balanced openings for a variant (`feerie_match::book` makes it;
 //! this reads the flags, scores candidates with the variant's own search and writes EPD).
 
-use super::{catch_ctrl_c, flag_values, number, parse_variant, request_or_usage};
+use super::{catch_ctrl_c, threads};
+use feerie_match::args::VariantName;
 use feerie_match::book::{make_book, search_score, BookSettings};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
-const USAGE: &str =
-    "usage: feerie book --variant V [--count N] [--plies MIN-MAX] [--min-cp CP] [--max-cp CP] \
-                     [--nodes N] [--seed S] [--threads T] [--out FILE]";
-
 /// Set by Ctrl-C: the book so far is written.
 static STOP: AtomicBool = AtomicBool::new(false);
 
-/// What the command line asks for.
-#[derive(Debug, PartialEq, Eq)]
-struct BookRequest {
+/// `feerie book`'s flags.
+#[derive(Debug, clap::Args)]
+pub struct BookArgs {
+    /// The variant
+    #[arg(long, value_name = "V", value_parser = VariantName, default_value = "chess")]
     variant: Variant,
-    settings: BookSettings,
-    /// Nodes of the search that scores a candidate.
+    /// Openings to make
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    count: usize,
+    /// Random plies from the start position, in which no king walks (castling aside)
+    #[arg(long, value_name = "MIN-MAX", value_parser = plies, default_value = "6-10")]
+    plies: (usize, usize),
+    /// Keep an opening whose score (by a short search) is at least this far from 0
+    #[arg(long, value_name = "CP", default_value_t = 0)]
+    min_cp: u64,
+    /// Keep an opening whose score is at most this far from 0
+    #[arg(long, value_name = "CP", default_value_t = 50)]
+    max_cp: u64,
+    /// Nodes of the search that scores an opening
+    #[arg(long, value_name = "N", default_value_t = 50_000)]
     nodes: u64,
+    /// Seed of the random lines (the book depends only on the flags, not on the threads)
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Threads scoring the openings [default: one a core]
+    #[arg(long, value_name = "T")]
+    threads: Option<usize>,
+    /// Write the book to this file instead of standard output
+    #[arg(long, value_name = "FILE")]
     out: Option<String>,
 }
 
-/// Runs `feerie book ARGS`; returns the process exit code.
-pub fn run(args: &[String]) -> i32 {
-    let request = match request_or_usage(parse(args), USAGE) {
-        Ok(request) => request,
-        Err(code) => return code,
-    };
+/// The value parser of `--plies`.
+fn plies(text: &str) -> Result<(usize, usize), String> {
+    text.split_once('-')
+        .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
+        .filter(|(min, max)| min <= max && *max <= 200)
+        .ok_or_else(|| "expected MIN-MAX, at most 200 (e.g. 6-10)".to_string())
+}
+
+/// Runs `feerie book` with `args`; returns the exit code, or the usage error.
+pub fn run(args: BookArgs) -> Result<i32, String> {
+    if args.min_cp > args.max_cp {
+        return Err(format!(
+            "--min-cp {} is above --max-cp {}: no score can be kept",
+            args.min_cp, args.max_cp
+        ));
+    }
     catch_ctrl_c(&STOP, "\nStopping: writing the openings made so far");
-    let lines = request.variant.dispatch(&request);
+    let lines = args.variant.dispatch(&args);
     let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
-    let written = match &request.out {
+    let written = match &args.out {
         Some(path) => std::fs::write(path, &text).map_err(|e| format!("cannot write {path}: {e}")),
         None => std::io::stdout()
             .write_all(text.as_bytes())
             .map_err(|e| e.to_string()),
     };
     match written {
-        Ok(()) => 0,
+        Ok(()) => Ok(0),
         Err(e) => {
             eprintln!("feerie: {e}");
-            1
+            Ok(1)
         }
     }
 }
 
-impl VariantVisitor for &BookRequest {
+impl VariantVisitor for &BookArgs {
     type Output = Vec<String>;
     fn visit<V: VariantSpec>(self) -> Vec<String> {
-        let nodes = self.nodes;
+        let (settings, nodes) = (&settings(self), self.nodes.max(1));
         let evaluate = move |pos: &V::Rules| search_score::<V::Rules, V::Eval>(pos, nodes);
-        let wanted = self.settings.count;
-        let book = make_book::<V::Rules>(&self.settings, &evaluate, &STOP, &mut |kept, tried| {
+        let wanted = settings.count;
+        let book = make_book::<V::Rules>(settings, &evaluate, &STOP, &mut |kept, tried| {
             eprint!("\rbook: {kept}/{wanted} openings kept of {tried} tried");
         });
         eprintln!();
@@ -63,12 +92,12 @@ impl VariantVisitor for &BookRequest {
              by a {}-node search; made by `feerie book --seed {}`",
             book.len(),
             V::NAME,
-            self.settings.min_plies,
-            self.settings.max_plies,
-            self.settings.min_cp,
-            self.settings.max_cp,
+            settings.min_plies,
+            settings.max_plies,
+            settings.min_cp,
+            settings.max_cp,
             nodes,
-            self.settings.seed
+            settings.seed
         );
         std::iter::once(header)
             .chain(book.iter().map(|e| e.epd()))
@@ -76,71 +105,36 @@ impl VariantVisitor for &BookRequest {
     }
 }
 
-fn parse(args: &[String]) -> Result<BookRequest, String> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut request = BookRequest {
-        variant: Variant::Chess,
-        settings: BookSettings {
-            count: 200,
-            min_plies: 6,
-            max_plies: 10,
-            min_cp: 0,
-            max_cp: 50,
-            seed: 1,
-            threads,
-        },
-        nodes: 50_000,
-        out: None,
-    };
-    for pair in flag_values(args) {
-        let (flag, value) = pair?;
-        let number = |what| number::<u64>(flag, value, what);
-        let settings = &mut request.settings;
-        match flag {
-            "--variant" => request.variant = parse_variant(value)?,
-            "--count" => settings.count = number("a count")? as usize,
-            "--plies" => {
-                let (min, max) = value
-                    .split_once('-')
-                    .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
-                    .filter(|(min, max)| min <= max && *max <= 200)
-                    .ok_or_else(|| format!("--plies: '{value}' is not MIN-MAX (e.g. 6-10)"))?;
-                (settings.min_plies, settings.max_plies) = (min, max);
-            }
-            "--min-cp" => settings.min_cp = number("centipawns")?.min(30_000) as i32,
-            "--max-cp" => settings.max_cp = number("centipawns")?.min(30_000) as i32,
-            "--nodes" => request.nodes = number("a node count")?.max(1),
-            "--seed" => settings.seed = number("a seed")?,
-            "--threads" => settings.threads = (number("a thread count")? as usize).clamp(1, 256),
-            "--out" => request.out = Some(value.to_string()),
-            other => return Err(format!("unknown flag '{other}'")),
-        }
+fn settings(args: &BookArgs) -> BookSettings {
+    let centipawns = |cp: u64| cp.min(30_000) as i32;
+    BookSettings {
+        count: args.count,
+        min_plies: args.plies.0,
+        max_plies: args.plies.1,
+        min_cp: centipawns(args.min_cp),
+        max_cp: centipawns(args.max_cp),
+        seed: args.seed,
+        threads: threads(args.threads),
     }
-    let settings = &request.settings;
-    if settings.min_cp > settings.max_cp {
-        return Err(format!(
-            "--min-cp {} is above --max-cp {}: no score can be kept",
-            settings.min_cp, settings.max_cp
-        ));
-    }
-    Ok(request)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::words as args;
+    use crate::cli::parse;
+
+    fn settings_of(words: &str) -> Result<BookSettings, String> {
+        parse(words.split_whitespace()).map(|args| settings(&args))
+    }
 
     #[test]
     fn flags_are_read_and_bad_ones_refused() {
-        let r = parse(&args(
-            "--variant dynamo --count 5 --plies 4-8 --min-cp 10 --max-cp 30 --nodes 1000 --seed 9 \
-             --threads 2 --out x.epd",
-        ))
-        .unwrap();
-        assert_eq!(r.variant, Variant::Dynamo);
+        let words = "--variant dynamo --count 5 --plies 4-8 --min-cp 10 --max-cp 30 --nodes 1000 \
+                     --seed 9 --threads 2 --out x.epd";
+        let args: BookArgs = parse(words.split_whitespace()).unwrap();
+        assert_eq!(args.variant, Variant::Dynamo);
         assert_eq!(
-            r.settings,
+            settings(&args),
             BookSettings {
                 count: 5,
                 min_plies: 4,
@@ -151,18 +145,18 @@ mod tests {
                 threads: 2
             }
         );
-        assert_eq!((r.nodes, r.out.as_deref()), (1000, Some("x.epd")));
+        assert_eq!((args.nodes, args.out.as_deref()), (1000, Some("x.epd")));
+        let defaults = settings_of("").unwrap();
+        assert_eq!((defaults.min_plies, defaults.max_plies), (6, 10));
         for bad in [
             "--plies 8-4",
             "--plies 6",
-            "--min-cp 60",
-            "--min-cp 40 --max-cp 30",
             "--count x",
             "--variant foo",
             "--seed",
             "--x 1",
         ] {
-            assert!(parse(&args(bad)).is_err(), "{bad}");
+            assert!(settings_of(bad).is_err(), "{bad}");
         }
     }
 }

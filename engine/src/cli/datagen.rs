@@ -2,18 +2,14 @@
 //! this reads the flags, finds the opening book, opens the resumable data file and shows
 //! the progress on standard error).
 
-use super::{
-    catch_ctrl_c, flag_values, number, parse_variant, request_or_usage, INTERRUPTED, USAGE_ERROR,
-};
+use super::{catch_ctrl_c, threads, INTERRUPTED};
+use feerie_match::args::VariantName;
 use feerie_match::datagen::{run as play_games, DataFile, DatagenSettings, Progress, Shard};
 use feerie_match::openings::read_book;
 use feerie_movegen::Position;
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-
-const USAGE: &str = "usage: feerie datagen --variant V --games N --nodes K [--threads T] \
-                     [--seed S] [--shard K/N] [--book FILE] [--evalfile NET] --out FILE";
 
 /// Transposition table of each playing thread, MiB: a search of a few thousand nodes
 /// fills little of it.
@@ -22,52 +18,71 @@ const HASH_MB: usize = 16;
 /// Set by Ctrl-C: no game is started, the ones being played are dropped.
 static STOP: AtomicBool = AtomicBool::new(false);
 
-/// What the command line asks for.
-#[derive(Debug, PartialEq, Eq)]
-struct DatagenRequest {
+/// `feerie datagen`'s flags.
+#[derive(Debug, clap::Args)]
+pub struct DatagenArgs {
+    /// The variant
+    #[arg(long, value_name = "V", value_parser = VariantName)]
     variant: Variant,
-    settings: DatagenSettings,
-    /// `None`: `books/<variant>.epd` when it exists, else random openings.
+    /// Games in the run (rerunning the command plays those not yet in the file)
+    #[arg(long, value_name = "N")]
+    games: u64,
+    /// Nodes of the search of each move
+    #[arg(long, value_name = "K")]
+    nodes: u64,
+    /// Threads playing games [default: one a core]
+    #[arg(long, value_name = "T")]
+    threads: Option<usize>,
+    /// Seed: a game depends only on it, its index and the nodes
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Play only the games i with i % N = K-1, so N runs split the work [default: 1/1]
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
+    shard: Option<Shard>,
+    /// EPD book of the openings [default: books/VARIANT.epd when it exists, else random]
+    #[arg(long, value_name = "FILE")]
     book: Option<PathBuf>,
-    /// The network to play with (`EvalFile`); `None`: the built-in one.
-    eval_file: Option<PathBuf>,
+    /// Play with the network of this file instead of the built-in one
+    #[arg(long, value_name = "NET")]
+    evalfile: Option<PathBuf>,
+    /// The data file: quiet positions as lines 'FEN | score | result' (White's view),
+    /// appended; FILE.done lists the games written
+    #[arg(long, value_name = "FILE")]
     out: PathBuf,
 }
 
-/// Why a run failed, and its exit code.
-type Failure = (i32, String);
+/// Why a run failed: a usage error, or the message of a failure (exit code 1).
+#[derive(Debug)]
+pub enum Failure {
+    Usage(String),
+    Failed(String),
+}
 
-/// Runs `feerie datagen ARGS`; returns the process exit code.
-pub fn run(args: &[String]) -> i32 {
-    let request = match request_or_usage(parse(args), USAGE) {
-        Ok(request) => request,
-        Err(code) => return code,
-    };
-    if let Err(e) = super::use_eval_file(request.variant, request.eval_file.as_deref()) {
-        eprintln!("feerie: {e}");
-        return USAGE_ERROR;
-    }
+/// Runs `feerie datagen` with `args`; returns the exit code, or the usage error.
+pub fn run(args: DatagenArgs) -> Result<i32, String> {
+    super::use_eval_file(args.variant, args.evalfile.as_deref())?;
     catch_ctrl_c(
         &STOP,
         "\nStopping: dropping the games being played; the same command resumes",
     );
-    match request.variant.dispatch(&request) {
-        Ok(()) if STOP.load(Ordering::SeqCst) => INTERRUPTED,
-        Ok(()) => 0,
-        Err((code, e)) => {
+    match args.variant.dispatch(&args) {
+        Ok(()) if STOP.load(Ordering::SeqCst) => Ok(INTERRUPTED),
+        Ok(()) => Ok(0),
+        Err(Failure::Usage(e)) => Err(e),
+        Err(Failure::Failed(e)) => {
             eprintln!("feerie: {e}");
-            code
+            Ok(1)
         }
     }
 }
 
-impl VariantVisitor for &DatagenRequest {
+impl VariantVisitor for &DatagenArgs {
     type Output = Result<(), Failure>;
     fn visit<V: VariantSpec>(self) -> Result<(), Failure> {
-        let usage = |e: String| (USAGE_ERROR, e);
+        let usage = Failure::Usage;
         let (openings, from) =
             openings::<V::Rules>(self.book.as_deref(), V::NAME).map_err(usage)?;
-        let s = &self.settings;
+        let s = &settings(self);
         let mut run = format!(
             "variant={} nodes={} seed={} shard={}/{} openings={from}",
             V::NAME,
@@ -77,7 +92,7 @@ impl VariantVisitor for &DatagenRequest {
             s.shard.count
         );
         // Another network is another run: resuming must not mix their games.
-        if let Some(net) = &self.eval_file {
+        if let Some(net) = &self.evalfile {
             run.push_str(&format!(" evalfile={}", net.display()));
         }
         let mut file = DataFile::open(&self.out, &run).map_err(usage)?;
@@ -102,7 +117,7 @@ impl VariantVisitor for &DatagenRequest {
         let written =
             play_games::<V::Rules, V::Eval>(s, &openings, &todo, &STOP, &mut write, &mut progress);
         eprintln!();
-        written.map(|_| ()).map_err(|e| (1, e))
+        written.map(|_| ()).map_err(Failure::Failed)
     }
 }
 
@@ -152,64 +167,37 @@ fn progress_line(p: &Progress, already: u64, threads: usize) -> String {
     )
 }
 
-fn parse(args: &[String]) -> Result<DatagenRequest, String> {
-    let mut variant = None;
-    let (mut games, mut nodes, mut out, mut book) = (None, None, None, None);
-    let mut eval_file = None;
-    let mut settings = DatagenSettings {
-        games: 0,
-        nodes: 0,
-        seed: 1,
-        shard: Shard::WHOLE,
-        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+fn settings(args: &DatagenArgs) -> DatagenSettings {
+    DatagenSettings {
+        games: args.games,
+        nodes: args.nodes.max(1),
+        seed: args.seed,
+        shard: args.shard.unwrap_or(Shard::WHOLE),
+        threads: threads(args.threads),
         hash_mb: HASH_MB,
-    };
-    for pair in flag_values(args) {
-        let (flag, value) = pair?;
-        let number = |what| number::<u64>(flag, value, what);
-        match flag {
-            "--variant" => variant = Some(parse_variant(value)?),
-            "--games" => games = Some(number("a game count")?),
-            "--nodes" => nodes = Some(number("a node count")?.max(1)),
-            "--threads" => settings.threads = (number("a thread count")? as usize).clamp(1, 256),
-            "--seed" => settings.seed = number("a seed")?,
-            "--shard" => {
-                settings.shard = Shard::parse(value).map_err(|e| format!("--shard: {e}"))?
-            }
-            "--book" => book = Some(PathBuf::from(value)),
-            "--evalfile" => eval_file = Some(PathBuf::from(value)),
-            "--out" => out = Some(PathBuf::from(value)),
-            other => return Err(format!("unknown flag '{other}'")),
-        }
     }
-    let needs = |flag: &str| format!("datagen needs {flag}");
-    settings.games = games.ok_or_else(|| needs("--games"))?;
-    settings.nodes = nodes.ok_or_else(|| needs("--nodes"))?;
-    Ok(DatagenRequest {
-        variant: variant.ok_or_else(|| needs("--variant"))?,
-        settings,
-        book,
-        eval_file,
-        out: out.ok_or_else(|| needs("--out"))?,
-    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::words as args;
+    use crate::cli::parse;
     use std::time::Duration;
+
+    fn args_of(words: &str) -> Result<DatagenArgs, String> {
+        parse(words.split_whitespace())
+    }
 
     #[test]
     fn flags_are_read_and_bad_ones_refused() {
-        let r = parse(&args(
+        let r = args_of(
             "--variant dynamo --games 10 --nodes 500 --threads 2 --seed 9 --shard 2/3 \
              --book b.epd --evalfile n.fnn --out d.txt",
-        ))
+        )
         .unwrap();
         assert_eq!(r.variant, Variant::Dynamo);
         assert_eq!(
-            r.settings,
+            settings(&r),
             DatagenSettings {
                 games: 10,
                 nodes: 500,
@@ -220,10 +208,10 @@ mod tests {
             }
         );
         assert_eq!(r.book, Some(PathBuf::from("b.epd")));
-        assert_eq!(r.eval_file, Some(PathBuf::from("n.fnn")));
+        assert_eq!(r.evalfile, Some(PathBuf::from("n.fnn")));
         assert_eq!(r.out, PathBuf::from("d.txt"));
         let ok = "--variant chess --games 1 --nodes 1 --out x";
-        assert!(parse(&args(ok)).is_ok());
+        assert_eq!(settings(&args_of(ok).unwrap()).shard, Shard::WHOLE);
         for bad in [
             "--variant chess --games 1 --nodes 1",
             "--variant chess --games 1 --out x",
@@ -234,7 +222,7 @@ mod tests {
             "--variant chess --games 1 --nodes 1 --out",
             "--x 1",
         ] {
-            assert!(parse(&args(bad)).is_err(), "{bad}");
+            assert!(args_of(bad).is_err(), "{bad}");
         }
     }
 

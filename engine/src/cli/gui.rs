@@ -2,32 +2,45 @@
 //! default engine (this very binary, which speaks UCI when started without arguments)
 //! and runs the server.
 
-use super::request_or_usage;
 use feerie_gui::{EngineConfig, GuiConfig};
+use std::net::IpAddr;
 
-const USAGE: &str = "usage: feerie gui [--port N] [--listen ADDR] [--engine CMD]... [--no-open]";
+/// `feerie gui`'s flags.
+#[derive(Debug, clap::Args)]
+pub struct GuiArgs {
+    /// Serve on this port, or fail [default: 8700, or any free port]
+    #[arg(long, value_name = "N")]
+    port: Option<u16>,
+    /// Serve on this address and accept other machines [default: 127.0.0.1 only]
+    #[arg(long, value_name = "ADDR")]
+    listen: Option<IpAddr>,
+    /// Another engine the page may use, as its command line (repeat for more); Feerie
+    /// itself is always the first
+    #[arg(long, value_name = "CMD", value_parser = engine)]
+    engine: Vec<EngineConfig>,
+    /// Do not open the page in the browser
+    #[arg(long)]
+    no_open: bool,
+}
 
-/// Runs `feerie gui ARGS`; returns the process exit code.
-pub fn run(args: &[String]) -> i32 {
-    let config = match request_or_usage(parse(args), USAGE) {
-        Ok(config) => config,
-        Err(code) => return code,
-    };
+/// Runs `feerie gui` with `args`; returns the exit code, or the usage error.
+pub fn run(args: GuiArgs) -> Result<i32, String> {
+    let config = config(args)?;
     let runtime = match tokio_runtime() {
         Ok(runtime) => runtime,
         Err(e) => {
             eprintln!("feerie: {e}");
-            return 1;
+            return Ok(1);
         }
     };
     let served = runtime.block_on(feerie_gui::serve(config, |url| {
         println!("Feerie's board is at {url} (Ctrl-C to stop)");
     }));
     match served {
-        Ok(()) => 0,
+        Ok(()) => Ok(0),
         Err(e) => {
             eprintln!("feerie: {e}");
-            1
+            Ok(1)
         }
     }
 }
@@ -39,12 +52,13 @@ fn tokio_runtime() -> Result<tokio::runtime::Runtime, String> {
         .map_err(|e| format!("cannot start the server's runtime: {e}"))
 }
 
-/// The engine a command line names: its words, the first being the program.
+/// The value parser of `--engine`: the engine a command line names, its words, the
+/// first being the program.
 fn engine(command_line: &str) -> Result<EngineConfig, String> {
     let mut words = command_line.split_whitespace().map(str::to_string);
     let command = words
         .next()
-        .ok_or("--engine needs a command, e.g. --engine /usr/games/stockfish")?;
+        .ok_or("expected a command, e.g. --engine /usr/games/stockfish")?;
     let name = std::path::Path::new(&command)
         .file_name()
         .map_or(command.clone(), |n| n.to_string_lossy().into_owned());
@@ -65,50 +79,25 @@ fn feerie_itself() -> Result<EngineConfig, String> {
     })
 }
 
-fn parse(args: &[String]) -> Result<GuiConfig, String> {
-    let mut config = GuiConfig {
-        port: None,
-        listen: None,
-        engines: vec![feerie_itself()?],
-        open_browser: true,
-    };
-    let mut args = args.iter();
-    while let Some(flag) = args.next() {
-        let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value"));
-        match flag.as_str() {
-            "--port" => {
-                let text = value()?;
-                config.port = Some(
-                    text.parse()
-                        .map_err(|_| format!("--port: '{text}' is not a port number"))?,
-                );
-            }
-            "--listen" => {
-                let text = value()?;
-                config.listen = Some(
-                    text.parse()
-                        .map_err(|_| format!("--listen: '{text}' is not an IP address"))?,
-                );
-            }
-            "--engine" => config.engines.push(engine(value()?)?),
-            "--no-open" => config.open_browser = false,
-            other => return Err(format!("unknown flag '{other}'")),
-        }
-    }
-    Ok(config)
+fn config(args: GuiArgs) -> Result<GuiConfig, String> {
+    Ok(GuiConfig {
+        port: args.port,
+        listen: args.listen,
+        engines: std::iter::once(feerie_itself()?)
+            .chain(args.engine)
+            .collect(),
+        open_browser: !args.no_open,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn args(words: &[&str]) -> Vec<String> {
-        words.iter().map(|w| w.to_string()).collect()
-    }
+    use crate::cli::parse;
 
     #[test]
     fn flags_are_read() {
-        let config = parse(&args(&[
+        let args = parse([
             "--port",
             "9000",
             "--no-open",
@@ -116,8 +105,8 @@ mod tests {
             "/usr/games/stockfish -x",
             "--listen",
             "0.0.0.0",
-        ]))
-        .unwrap();
+        ]);
+        let config = config(args.unwrap()).unwrap();
         assert_eq!(config.port, Some(9000));
         assert!(!config.open_browser);
         assert_eq!(config.listen, Some("0.0.0.0".parse().unwrap()));
@@ -135,7 +124,7 @@ mod tests {
             &["--engine", "  "],
             &["--colour"],
         ] {
-            assert!(parse(&args(bad)).is_err(), "{bad:?}");
+            assert!(parse::<GuiArgs>(bad.iter().copied()).is_err(), "{bad:?}");
         }
     }
 }

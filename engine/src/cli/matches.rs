@@ -1,9 +1,10 @@
 //! `feerie match`: the match runner lives in `feerie-match`; the binary gives it the
-//! arguments, its standard output and a stop flag set by Ctrl-C, and turns the outcome
+//! flags, its standard output and a stop flag set by Ctrl-C, and turns the outcome
 //! into an exit code.
 
-use super::{catch_ctrl_c, USAGE_ERROR};
+use super::catch_ctrl_c;
 use crate::out::QuietStdout;
+use feerie_match::args::MatchArgs;
 use feerie_match::MatchCommand;
 use std::sync::atomic::AtomicBool;
 
@@ -15,24 +16,18 @@ const MATCH_ERROR: i32 = 1;
 /// abandoned, and the results so far are reported.
 static STOP: AtomicBool = AtomicBool::new(false);
 
-/// Runs `feerie match ARGS`; returns the process exit code.
-pub fn run(args: &[String]) -> i32 {
-    let command = match MatchCommand::parse(args) {
-        Ok(command) => command,
-        Err(e) => {
-            eprintln!("feerie: {e}");
-            return USAGE_ERROR;
-        }
-    };
+/// Runs `feerie match` with `args`; returns the exit code, or the usage error.
+pub fn run(args: &MatchArgs) -> Result<i32, String> {
+    let command = MatchCommand::new(args)?;
     catch_ctrl_c(
         &STOP,
         "\nStopping: finishing with the results so far (Ctrl-C again to quit now)",
     );
     match command.run(&STOP, &mut QuietStdout) {
-        Ok(()) => 0,
+        Ok(()) => Ok(0),
         Err(e) => {
             eprintln!("feerie: {e}");
-            MATCH_ERROR
+            Ok(MATCH_ERROR)
         }
     }
 }

@@ -14,9 +14,10 @@
 //! stops the problem being solved, prints what was found so far as a partial solution,
 //! and ends the run; a second Ctrl-C quits at once.
 
-use super::{catch_ctrl_c, parse_variant, INTERRUPTED, USAGE_ERROR};
+use super::{catch_ctrl_c, INTERRUPTED};
 use crate::out::QuietStdout;
 use crate::session::position_after;
+use feerie_match::args::{at_least, VariantName};
 use feerie_movegen::Position;
 use feerie_solve::input::{self, InputError};
 use feerie_solve::output::{self, Closing};
@@ -43,44 +44,80 @@ enum Source {
     Position(Box<Problem>),
 }
 
-/// The parsed command line.
-#[derive(Debug, PartialEq, Eq)]
-struct Command {
-    source: Source,
+/// `feerie solve`'s flags: a FILE, or a position with `--fen`, `--stip` and the options.
+#[derive(Debug, clap::Args)]
+#[command(group = clap::ArgGroup::new("source").required(true).args(["file", "fen"]))]
+pub struct SolveArgs {
+    /// The problems, in Popeye's input language ('-': standard input); the file gives
+    /// each problem's condition, stipulation and options
+    file: Option<String>,
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Print one JSON object per problem part instead of Popeye's layout
+    #[arg(long)]
     json: bool,
 }
 
-/// Runs `feerie solve ARGS`; returns the process exit code.
-pub fn run(args: &[String]) -> i32 {
-    let command = match parse(args) {
-        Ok(command) => command,
-        Err(e) => {
-            eprintln!("feerie: {e}");
-            return USAGE_ERROR;
-        }
-    };
-    let problems = match &command.source {
-        Source::Position(problem) => vec![Ok(problem.as_ref().clone())],
-        Source::File(path) => match read(path) {
-            Ok(text) => input::parse(&text),
-            Err(e) => {
-                eprintln!("feerie: {e}");
-                return USAGE_ERROR;
-            }
-        },
+/// The position `--fen` gives, and how to solve it (a FILE gives its own).
+#[derive(Debug, clap::Args)]
+struct PositionArgs {
+    /// One position to solve; its side to move makes the first move: the attacker in #n,
+    /// s#n, ser-#n and h#n.5, the defender in h#n and ser-h#n
+    #[arg(long, requires = "stip")]
+    fen: Option<String>,
+    /// The variant of --fen
+    #[arg(long, value_name = "V", value_parser = VariantName, default_value = "chess", conflicts_with = "file")]
+    variant: Variant,
+    /// The stipulation of --fen: #n, =n, h#n, h#n.5, s#n, ser-#n or ser-h#n (also with =)
+    #[arg(long, conflicts_with = "file")]
+    stip: Option<Stipulation>,
+    /// Also show the tries: first moves refuted by at most --defence replies
+    #[arg(long = "try", conflicts_with = "file")]
+    tries: bool,
+    /// Show the full tree of threats, defences and continuations
+    #[arg(long, conflicts_with = "file")]
+    variation: bool,
+    /// Show no threats in the tree
+    #[arg(long, conflicts_with = "file")]
+    nothreat: bool,
+    /// Also solve the set play: the defender (in help play, the other side) moves first
+    #[arg(long, conflicts_with = "file")]
+    setplay: bool,
+    /// The most refutations a try may have
+    #[arg(long, value_name = "N", value_parser = at_least(1u32), default_value_t = 1, conflicts_with = "file")]
+    defence: u32,
+    /// Stop after N solutions
+    #[arg(long, value_name = "N", value_parser = at_least(1usize), conflicts_with = "file")]
+    maxsolutions: Option<usize>,
+    /// Report each first move as it is tried
+    #[arg(long, conflicts_with = "file")]
+    movenumbers: bool,
+    /// Solve as written, then with the colours' roles exchanged
+    #[arg(long, conflicts_with_all = ["halfduplex", "file"])]
+    duplex: bool,
+    /// Solve only with the colours' roles exchanged
+    #[arg(long, conflicts_with = "file")]
+    halfduplex: bool,
+}
+
+/// Runs `feerie solve` with `args`; returns the exit code, or the usage error.
+pub fn run(args: SolveArgs) -> Result<i32, String> {
+    let problems = match source(args.file, args.position)? {
+        Source::Position(problem) => vec![Ok(*problem)],
+        Source::File(path) => input::parse(&read(&path)?),
     };
     catch_ctrl_c(
         &STOP,
         "\nStopping: printing what was found so far (Ctrl-C again to quit now)",
     );
-    let outcome = if command.json {
+    let outcome = if args.json {
         Json.solve_all(&problems)
     } else {
         // Popeye's first line names the program.
         print(&format!("Feerie v{}\n", env!("CARGO_PKG_VERSION")));
         Layout::default().solve_all(&problems)
     };
-    outcome.exit_code()
+    Ok(outcome.exit_code())
 }
 
 /// What a run came to.
@@ -260,112 +297,38 @@ fn read(path: &str) -> Result<String, String> {
     }
 }
 
-/// The flags that set a solving option with `--fen`.
-const OPTION_FLAGS: &[&str] = &[
-    "--try",
-    "--variation",
-    "--nothreat",
-    "--setplay",
-    "--defence",
-    "--maxsolutions",
-    "--movenumbers",
-    "--duplex",
-    "--halfduplex",
-];
-
-fn parse(args: &[String]) -> Result<Command, String> {
-    let mut file = None;
-    let (mut variant, mut fen, mut stipulation) = (None, None, None);
-    let mut options = SolveOptions::default();
-    let mut json = false;
-    let mut option_flag = None;
-    let mut i = 0;
-    while i < args.len() {
-        let arg = args[i].as_str();
-        i += 1;
-        let mut value = || -> Result<&str, String> {
-            let v = args.get(i).ok_or(format!("{arg} needs a value"))?;
-            i += 1;
-            Ok(v.as_str())
-        };
-        if OPTION_FLAGS.contains(&arg) {
-            option_flag.get_or_insert(arg);
-        }
-        match arg {
-            "--json" => json = true,
-            "--variant" => variant = Some(parse_variant(value()?)?),
-            "--fen" => fen = Some(value()?.to_string()),
-            "--stip" => {
-                let text = value()?;
-                stipulation = Some(text.parse::<Stipulation>().map_err(|e| e.to_string())?);
-            }
-            "--try" => options.tries = true,
-            "--variation" => options.variation = true,
-            "--nothreat" => options.no_threat = true,
-            "--setplay" => options.set_play = true,
-            "--defence" => options.defence = positive(arg, value()?)?,
-            "--maxsolutions" => {
-                options.max_solutions = Some(positive(arg, value()?)? as usize);
-            }
-            "--movenumbers" => options.move_numbers = true,
-            "--duplex" | "--halfduplex" => {
-                if options.duplex != Duplex::No {
-                    return Err("--duplex and --halfduplex exclude each other".to_string());
-                }
-                options.duplex = if arg == "--duplex" {
-                    Duplex::Duplex
-                } else {
-                    Duplex::HalfDuplex
-                };
-            }
-            _ if arg.starts_with("--") => {
-                return Err(format!("unexpected argument '{arg}' (try 'feerie help')"));
-            }
-            _ if file.is_none() => file = Some(arg.to_string()),
-            _ => return Err(format!("one file at a time, got '{arg}' as well")),
-        }
-    }
-    let source = match (file, fen) {
-        (Some(_), Some(_)) => return Err("give a FILE or --fen, not both".to_string()),
-        (None, None) => {
-            return Err("solve needs a FILE ('-' for standard input) or --fen".to_string())
-        }
-        (Some(file), None) => {
-            let stray = [
-                variant.map(|_| "--variant"),
-                stipulation.map(|_| "--stip"),
-                option_flag,
-            ];
-            if let Some(flag) = stray.into_iter().flatten().next() {
-                return Err(format!(
-                    "{flag} goes with --fen; a file gives its own (condition, stipulation, option)"
-                ));
-            }
-            Source::File(file)
-        }
-        (None, Some(fen)) => {
-            let stipulation = stipulation.ok_or("--fen needs --stip (e.g. --stip \"#2\")")?;
-            let variant = variant.unwrap_or(Variant::Chess);
-            Source::Position(Box::new(Problem {
-                meta: Meta::default(),
-                variant,
-                fen: variant.dispatch(CanonicalFen(&fen))?,
-                stipulation,
-                options,
-                twin: None,
-                line: 0,
-            }))
-        }
+/// Where the flags say the problems are: the FILE, or the position of `--fen` (clap has
+/// made sure there is one of them, and `--stip` with `--fen`).
+fn source(file: Option<String>, p: PositionArgs) -> Result<Source, String> {
+    let (fen, stipulation) = match (file, p.fen, p.stip) {
+        (Some(file), ..) => return Ok(Source::File(file)),
+        (None, Some(fen), Some(stipulation)) => (fen, stipulation),
+        _ => return Err("solve needs a FILE ('-' for standard input) or --fen and --stip".into()),
     };
-    Ok(Command { source, json })
-}
-
-/// A number of at least 1 for `flag`.
-fn positive(flag: &str, text: &str) -> Result<u32, String> {
-    match text.parse::<u32>() {
-        Ok(n) if n >= 1 => Ok(n),
-        _ => Err(format!("{flag} needs a number from 1 up, got '{text}'")),
-    }
+    let duplex = match (p.duplex, p.halfduplex) {
+        (true, _) => Duplex::Duplex,
+        (_, true) => Duplex::HalfDuplex,
+        _ => Duplex::No,
+    };
+    let options = SolveOptions {
+        tries: p.tries,
+        variation: p.variation,
+        no_threat: p.nothreat,
+        set_play: p.setplay,
+        defence: p.defence,
+        max_solutions: p.maxsolutions,
+        move_numbers: p.movenumbers,
+        duplex,
+    };
+    Ok(Source::Position(Box::new(Problem {
+        meta: Meta::default(),
+        variant: p.variant,
+        fen: p.variant.dispatch(CanonicalFen(&fen))?,
+        stipulation,
+        options,
+        twin: None,
+        line: 0,
+    })))
 }
 
 /// The FEN as the variant writes it, or why the variant refuses it.
@@ -385,22 +348,25 @@ impl VariantVisitor for CanonicalFen<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::parse;
 
-    fn args(text: &[&str]) -> Vec<String> {
-        text.iter().map(|s| s.to_string()).collect()
+    fn source_of(words: &str) -> Result<Source, String> {
+        let args: SolveArgs = parse(words.split_whitespace())?;
+        super::source(args.file, args.position)
     }
 
-    fn error(text: &[&str]) -> String {
-        parse(&args(text)).unwrap_err()
+    fn error(words: &str) -> String {
+        source_of(words).unwrap_err()
     }
 
     #[test]
     fn a_position_with_its_options() {
-        let command = parse(&args(&[
+        let fen = "8/8/8/8/8/7k/r6P/3RK2R b K - 0 1";
+        let args: SolveArgs = parse([
             "--variant",
             "einstein",
             "--fen",
-            "8/8/8/8/8/7k/r6P/3RK2R b K - 0 1",
+            fen,
             "--stip",
             "h#2",
             "--setplay",
@@ -408,15 +374,15 @@ mod tests {
             "3",
             "--halfduplex",
             "--json",
-        ]))
+        ])
         .unwrap();
-        assert!(command.json);
-        let Source::Position(problem) = command.source else {
+        assert!(args.json);
+        let Ok(Source::Position(problem)) = super::source(args.file, args.position) else {
             panic!("a position");
         };
         assert_eq!(problem.variant, Variant::Einstein);
         assert_eq!(problem.stipulation.to_string(), "h#2");
-        assert_eq!(problem.fen, "8/8/8/8/8/7k/r6P/3RK2R b K - 0 1");
+        assert_eq!(problem.fen, fen);
         assert!(problem.options.set_play);
         assert_eq!(problem.options.max_solutions, Some(3));
         assert_eq!(problem.options.duplex, Duplex::HalfDuplex);
@@ -425,24 +391,24 @@ mod tests {
 
     #[test]
     fn a_file() {
-        let command = parse(&args(&["-", "--json"])).unwrap();
-        assert_eq!(command.source, Source::File("-".to_string()));
+        assert_eq!(source_of("- --json"), Ok(Source::File("-".to_string())));
     }
 
     #[test]
     fn usage_errors_say_what_is_wrong() {
-        assert!(error(&[]).contains("FILE"));
-        assert!(error(&["--fen", "8/8/8/8/8/8/8/K6k w - - 0 1"]).contains("--stip"));
-        assert!(error(&["a.inp", "b.inp"]).contains("b.inp"));
-        assert!(error(&["a.inp", "--try"]).contains("--try"));
-        assert!(error(&["a.inp", "--stip", "#2"]).contains("--stip"));
-        assert!(error(&["--stip", "#0", "--fen", "x"]).contains("#0"));
-        assert!(error(&["--duplex", "--halfduplex", "a"]).contains("exclude"));
-        assert!(error(&["--defence", "0", "a"]).contains("--defence"));
-        assert!(error(&["--variant", "fairy", "a"]).contains("fairy"));
-        assert!(error(&["--bogus"]).contains("--bogus"));
-        assert!(error(&["--fen"]).contains("needs a value"));
-        let bad = error(&["--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "--stip", "#1"]);
+        assert!(error("").contains("FILE"));
+        assert!(error("--fen 8/8/8/8/8/8/8/K6k").contains("--stip"));
+        assert!(error("a.inp b.inp").contains("b.inp"));
+        assert!(error("a.inp --try").contains("--try"));
+        assert!(error("a.inp --stip #2").contains("--stip"));
+        assert!(error("a.inp --fen x --stip #2").contains("--fen"));
+        assert!(error("--stip #0 --fen x").contains("#0"));
+        assert!(error("--duplex --halfduplex a").contains("--halfduplex"));
+        assert!(error("--defence 0 a").contains("--defence"));
+        assert!(error("--variant fairy a").contains("fairy"));
+        assert!(error("--bogus").contains("--bogus"));
+        assert!(error("--fen").contains("--fen"));
+        let bad = error("--fen 8/8/8/8/8/8/8/8 --stip #1");
         assert!(bad.contains("bad FEN for chess"), "{bad}");
     }
 }

@@ -2,10 +2,9 @@
 //! hand-written evaluation (`feerie_linear`) from its current weights, reports the losses
 //! and writes the fitted weights as Rust source for `linear/src/weights/tuned/`.
 
-use super::{
-    exit_code_on_threads, flag_values, non_negative, not_a, parse_variant, request_or_usage,
-};
+use super::{exit_code_on_threads, threads};
 use feerie_linear::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval, Linear};
+use feerie_match::args::{at_least, between, VariantName};
 use feerie_movegen::einstein::{Anti, Reverse, Standard};
 use feerie_tune::data::Dataset;
 use feerie_tune::{largest_changes, source_file, tune, Losses, Settings};
@@ -19,28 +18,53 @@ use std::time::Instant;
 /// Epochs between two progress lines.
 const PRINT_EVERY: usize = 25;
 
-const USAGE: &str = "usage: feerie tune --variant V --data FILE [--data FILE]... [--epochs N] \
-                     [--rate R] [--lambda L] [--k K] [--prior P] [--hold PREFIX]... \
-                     [--threads T] [--out FILE]";
-
-/// What the command line asks for.
-#[derive(Debug, PartialEq)]
-struct TuneRequest {
+/// `feerie tune`'s flags.
+#[derive(Debug, clap::Args)]
+pub struct TuneArgs {
+    /// The variant
+    #[arg(long, value_name = "V", value_parser = VariantName)]
     variant: Variant,
+    /// A datagen file (repeat for more)
+    #[arg(long, value_name = "FILE", required = true)]
     data: Vec<PathBuf>,
-    settings: Settings,
-    threads: usize,
-    /// `None`: the Rust source goes to standard output.
+    /// Passes of Adam over the training positions
+    #[arg(long, value_name = "N", default_value_t = Settings::default().epochs)]
+    epochs: usize,
+    /// Adam's step size, in centipawns
+    #[arg(long, value_name = "R", value_parser = at_least(0.0), default_value_t = Settings::default().rate)]
+    rate: f64,
+    /// Share of the search score in the target, 0 to 1 (0: the game results alone)
+    #[arg(long, value_name = "L", value_parser = between(0.0, 1.0), default_value_t = Settings::default().lambda)]
+    lambda: f64,
+    /// The scaling constant K, above 0 [default: fitted to the data first]
+    #[arg(long, value_name = "K", value_parser = above_zero)]
+    k: Option<f64>,
+    /// Pull of each weight towards its start, so rarely seen ones stay near it
+    #[arg(long, value_name = "P", value_parser = at_least(0.0), default_value_t = Settings::default().prior)]
+    prior: f64,
+    /// Threads [default: one a core]
+    #[arg(long, value_name = "T")]
+    threads: Option<usize>,
+    /// Keep the weights whose names start with PREFIX as they are (repeat for more)
+    #[arg(long, value_name = "PREFIX")]
+    hold: Vec<String>,
+    /// Write the weights (Rust source for eval/src/weights/tuned/) to this file instead
+    /// of standard output
+    #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
 }
 
-/// Runs `feerie tune ARGS`; returns the process exit code.
-pub fn run(args: &[String]) -> i32 {
-    let request = match request_or_usage(parse(args), USAGE) {
-        Ok(request) => request,
-        Err(code) => return code,
-    };
-    exit_code_on_threads(request.threads, || request.tune_variant())
+/// Runs `feerie tune` with `args`; returns the exit code, or the usage error.
+pub fn run(args: TuneArgs) -> Result<i32, String> {
+    Ok(exit_code_on_threads(threads(args.threads), || {
+        args.tune_variant()
+    }))
+}
+
+/// The value parser of `--k`.
+fn above_zero(text: &str) -> Result<f64, String> {
+    let k = at_least(0.0)(text).ok().filter(|k| *k > 0.0);
+    k.ok_or_else(|| "expected a number above 0".to_string())
 }
 
 /// The name of the constant the weights of `variant` are written as: `TUNED_CHESS`...
@@ -52,7 +76,7 @@ fn losses_text(l: Losses) -> String {
     format!("train {:.6}, validation {:.6}", l.train, l.validation)
 }
 
-impl TuneRequest {
+impl TuneArgs {
     /// Tunes the variant's hand-written evaluation: the one `feerie_linear` has for it
     /// (a variant added without one answers here with an error).
     fn tune_variant(&self) -> Result<(), String> {
@@ -81,7 +105,7 @@ impl TuneRequest {
             info.len(),
             info.iter().filter(|w| w.tunable).count()
         );
-        let s = &self.settings;
+        let s = &settings(self);
         let outcome = tune::<V::Rules, L>(&start, &data, s, |epoch, l| {
             if epoch % PRINT_EVERY == 0 || epoch == s.epochs {
                 eprintln!("epoch {epoch}/{}: {}", s.epochs, losses_text(l))
@@ -140,75 +164,42 @@ impl TuneRequest {
     }
 }
 
-fn parse(args: &[String]) -> Result<TuneRequest, String> {
-    let mut variant = None;
-    let mut data = Vec::new();
-    let mut out = None;
-    let mut settings = Settings::default();
-    let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    for pair in flag_values(args) {
-        let (flag, value) = pair?;
-        let number = |what| non_negative(flag, value, what);
-        match flag {
-            "--variant" => variant = Some(parse_variant(value)?),
-            "--data" => data.push(PathBuf::from(value)),
-            "--out" => out = Some(PathBuf::from(value)),
-            "--epochs" => settings.epochs = number("an epoch count")? as usize,
-            "--rate" => settings.rate = number("a step size")?,
-            "--lambda" => {
-                settings.lambda = number("a share between 0 and 1")?;
-                if settings.lambda > 1.0 {
-                    return Err(format!("--lambda: '{value}' is not between 0 and 1"));
-                }
-            }
-            "--threads" => threads = (number("a thread count")? as usize).clamp(1, 256),
-            "--hold" => settings.hold.push(value.to_string()),
-            "--prior" => settings.prior = number("a pull towards the starting weights")?,
-            "--k" => {
-                let k = number("a positive scaling constant")?;
-                if k == 0.0 {
-                    return Err(not_a(flag, value, "a positive scaling constant"));
-                }
-                settings.k = Some(k);
-            }
-            other => return Err(format!("unknown flag '{other}'")),
-        }
+fn settings(args: &TuneArgs) -> Settings {
+    Settings {
+        epochs: args.epochs,
+        rate: args.rate,
+        lambda: args.lambda,
+        hold: args.hold.clone(),
+        prior: args.prior,
+        k: args.k,
+        ..Settings::default()
     }
-    if data.is_empty() {
-        return Err("tune needs --data".into());
-    }
-    Ok(TuneRequest {
-        variant: variant.ok_or("tune needs --variant")?,
-        data,
-        settings,
-        threads,
-        out,
-    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::words as args;
+    use crate::cli::parse;
+
+    fn args_of(words: &str) -> Result<TuneArgs, String> {
+        parse(words.split_whitespace())
+    }
 
     #[test]
     fn flags_are_read_and_bad_ones_refused() {
-        let r = parse(&args(
+        let r = args_of(
             "--variant Dynamo --data a.data --data b.data --epochs 50 --rate 0.5 \
              --lambda 0.25 --threads 2 --out w.rs --hold pst_ --hold tempo --prior 0.002 \
              --k 1.06",
-        ))
+        )
         .unwrap();
         assert_eq!(r.variant, Variant::from_name("dynamo").unwrap());
         assert_eq!(r.data, [PathBuf::from("a.data"), PathBuf::from("b.data")]);
-        assert_eq!(r.settings.epochs, 50);
-        assert_eq!(r.settings.rate, 0.5);
-        assert_eq!(r.settings.lambda, 0.25);
-        assert_eq!(r.threads, 2);
-        assert_eq!(r.out, Some(PathBuf::from("w.rs")));
-        assert_eq!(r.settings.hold, ["pst_", "tempo"]);
-        assert_eq!(r.settings.prior, 0.002);
-        assert_eq!(r.settings.k, Some(1.06));
+        assert_eq!((r.threads, &r.out), (Some(2), &Some(PathBuf::from("w.rs"))));
+        let s = settings(&r);
+        assert_eq!((s.epochs, s.rate, s.lambda), (50, 0.5, 0.25));
+        assert_eq!(s.hold, ["pst_", "tempo"]);
+        assert_eq!((s.prior, s.k), (0.002, Some(1.06)));
         for bad in [
             "--data a",
             "--variant chess",
@@ -222,7 +213,7 @@ mod tests {
             "--variant xiangqi --data a",
             "--variant chess --data a --bogus 1",
         ] {
-            assert!(parse(&args(bad)).is_err(), "{bad}");
+            assert!(args_of(bad).is_err(), "{bad}");
         }
     }
 

@@ -1,54 +1,71 @@
 //! `feerie tune-net`: trains a variant's network (`feerie_tune::net`) on `feerie
 //! datagen` files and writes it in the format `eval/nets/chess.fnn` is in.
 
-use super::{exit_code_on_threads, flag_values, non_negative, parse_variant, request_or_usage};
+use super::{exit_code_on_threads, threads};
 use feerie_eval::nnue::Network;
+use feerie_match::args::{at_least, between, VariantName};
 use feerie_movegen::Position;
 use feerie_tune::net::{loss, samples, split, train, FloatNet, NetSettings};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::path::PathBuf;
 use std::time::Instant;
 
-const USAGE: &str = "usage: feerie tune-net [--variant V] --data FILE [--data FILE]... \
-                     [--init FILE] [--epochs N] [--rate R] [--batch N] [--lambda L] \
-                     [--seed S] [--threads T] --out FILE";
-
-/// What the command line asks for.
-#[derive(Debug, PartialEq)]
-struct NetRequest {
-    /// The variant of the data (chess unless `--variant` says otherwise).
+/// `feerie tune-net`'s flags.
+#[derive(Debug, clap::Args)]
+pub struct TuneNetArgs {
+    /// The variant of the data and the network
+    #[arg(long, value_name = "V", value_parser = VariantName, default_value = "chess")]
     variant: Variant,
+    /// A datagen file of the variant (repeat for more)
+    #[arg(long, value_name = "FILE", required = true)]
     data: Vec<PathBuf>,
-    /// The network training starts from; random weights from the seed without it.
+    /// Start from this network file [default: random weights from --seed]
+    #[arg(long, value_name = "FILE")]
     init: Option<PathBuf>,
-    settings: NetSettings,
+    /// Passes of Adam over the training positions
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    epochs: usize,
+    /// Adam's step size
+    #[arg(long, value_name = "R", value_parser = at_least(0.0f32), default_value_t = 0.001)]
+    rate: f32,
+    /// Positions per Adam step
+    #[arg(long, value_name = "N", value_parser = at_least(1usize), default_value_t = 16_384)]
+    batch: usize,
+    /// The target is (1-L)·result + L·chance of the score, L from 0 to 1
+    #[arg(long, value_name = "L", value_parser = between(0.0f32, 1.0), default_value_t = 0.5)]
     lambda: f32,
-    threads: usize,
+    /// Seed of the random weights and of the order of the positions
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Threads [default: one a core]
+    #[arg(long, value_name = "T")]
+    threads: Option<usize>,
+    /// The network file to write (the format of eval/nets/chess.fnn)
+    #[arg(long, value_name = "FILE")]
     out: PathBuf,
 }
 
-/// Runs `feerie tune-net ARGS`; returns the process exit code.
-pub fn run(args: &[String]) -> i32 {
-    let request = match request_or_usage(parse(args), USAGE) {
-        Ok(request) => request,
-        Err(code) => return code,
-    };
-    exit_code_on_threads(request.threads, || request.variant.dispatch(&request))
+/// Runs `feerie tune-net` with `args`; returns the exit code.
+pub fn run(args: TuneNetArgs) -> Result<i32, String> {
+    Ok(exit_code_on_threads(threads(args.threads), || {
+        args.variant.dispatch(&args)
+    }))
 }
 
-impl VariantVisitor for &NetRequest {
+impl VariantVisitor for &TuneNetArgs {
     type Output = Result<(), String>;
     fn visit<V: VariantSpec>(self) -> Result<(), String> {
         train_and_write::<V::Rules>(self)
     }
 }
 
-fn train_and_write<P: Position>(r: &NetRequest) -> Result<(), String> {
+fn train_and_write<P: Position>(r: &TuneNetArgs) -> Result<(), String> {
     let clock = Instant::now();
+    let settings = settings(r);
     // Read first: a bad starting network is refused before minutes of reading data.
     let start = match &r.init {
         Some(path) => FloatNet::from_network(&Network::from_file(path).map_err(|e| e.to_string())?),
-        None => FloatNet::random(r.settings.seed),
+        None => FloatNet::random(r.seed),
     };
     let mut all = Vec::new();
     for path in &r.data {
@@ -72,11 +89,11 @@ fn train_and_write<P: Position>(r: &NetRequest) -> Result<(), String> {
         start,
         &mut training,
         &validation,
-        &r.settings,
+        &settings,
         |epoch, t, v| {
             eprintln!(
                 "epoch {epoch}/{}: train {t:.6}, validation {v:.6} ({:.0} s)",
-                r.settings.epochs,
+                r.epochs,
                 clock.elapsed().as_secs_f64()
             )
         },
@@ -93,77 +110,36 @@ fn train_and_write<P: Position>(r: &NetRequest) -> Result<(), String> {
     Ok(())
 }
 
-fn parse(args: &[String]) -> Result<NetRequest, String> {
-    let mut variant = Variant::Chess;
-    let mut data = Vec::new();
-    let mut init = None;
-    let mut out = None;
-    let mut settings = NetSettings {
-        epochs: 20,
-        rate: 0.001,
-        batch: 16_384,
-        seed: 1,
-    };
-    let mut lambda = 0.5;
-    let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    for pair in flag_values(args) {
-        let (flag, value) = pair?;
-        let number = |what| non_negative(flag, value, what);
-        match flag {
-            "--variant" => variant = parse_variant(value)?,
-            "--data" => data.push(PathBuf::from(value)),
-            "--init" => init = Some(PathBuf::from(value)),
-            "--out" => out = Some(PathBuf::from(value)),
-            "--epochs" => settings.epochs = number("an epoch count")? as usize,
-            "--rate" => settings.rate = number("a step size")? as f32,
-            "--batch" => {
-                settings.batch = super::number::<usize>(flag, value, "a batch size")?;
-                if settings.batch == 0 {
-                    return Err("--batch: a batch holds at least one position".into());
-                }
-            }
-            "--seed" => settings.seed = super::number::<u64>(flag, value, "a seed")?,
-            "--lambda" => {
-                lambda = number("a share between 0 and 1")? as f32;
-                if lambda > 1.0 {
-                    return Err(format!("--lambda: '{value}' is not between 0 and 1"));
-                }
-            }
-            "--threads" => threads = (number("a thread count")? as usize).clamp(1, 256),
-            other => return Err(format!("unknown flag '{other}'")),
-        }
+fn settings(args: &TuneNetArgs) -> NetSettings {
+    NetSettings {
+        epochs: args.epochs,
+        rate: args.rate,
+        batch: args.batch,
+        seed: args.seed,
     }
-    if data.is_empty() {
-        return Err("tune-net needs --data".into());
-    }
-    Ok(NetRequest {
-        variant,
-        data,
-        init,
-        settings,
-        lambda,
-        threads,
-        out: out.ok_or("tune-net needs --out")?,
-    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::words as args;
+    use crate::cli::parse;
+
+    fn args_of(words: &str) -> Result<TuneNetArgs, String> {
+        parse(words.split_whitespace())
+    }
 
     #[test]
     fn flags_are_read_and_bad_ones_refused() {
-        let r = parse(&args(
+        let r = args_of(
             "--data a.data --data b.data --init old.fnn --epochs 5 --rate 0.01 --batch 4096 \
              --lambda 0.25 --seed 7 --threads 2 --out n.fnn",
-        ))
+        )
         .unwrap();
         assert_eq!(r.variant, Variant::Chess);
         assert_eq!(r.data, [PathBuf::from("a.data"), PathBuf::from("b.data")]);
         assert_eq!(r.init, Some(PathBuf::from("old.fnn")));
         assert_eq!(
-            r.settings,
+            settings(&r),
             NetSettings {
                 epochs: 5,
                 rate: 0.01,
@@ -173,7 +149,7 @@ mod tests {
         );
         assert_eq!(
             (r.lambda, r.threads, r.out),
-            (0.25, 2, PathBuf::from("n.fnn"))
+            (0.25, Some(2), PathBuf::from("n.fnn"))
         );
         for bad in [
             "--out n.fnn",
@@ -184,12 +160,9 @@ mod tests {
             "--data a.data --out n.fnn --colour red",
             "--variant xiangqi --data a.data --out n.fnn",
         ] {
-            assert!(parse(&args(bad)).is_err(), "{bad}");
+            assert!(args_of(bad).is_err(), "{bad}");
         }
-        let r = parse(&args(
-            "--variant reverse-einstein --data a.data --out n.fnn",
-        ))
-        .unwrap();
+        let r = args_of("--variant reverse-einstein --data a.data --out n.fnn").unwrap();
         assert_eq!(r.variant, Variant::ReverseEinstein);
     }
 }
