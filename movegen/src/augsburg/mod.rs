@@ -4,13 +4,13 @@
 //! - `unit`: the multiset of components a unit holds (16 bits).
 //! - `board`: square contents plus bitboards per colour and per component kind.
 //! - `moves`: the 32-bit move and its notation.
-//! - `gen`: legal move generation.
+//! - `generation`: legal move generation.
 //! - `play`: make and unmake, with a state stack.
 //! - `fen`: FEN reading, writing and validation.
 
 mod board;
 mod fen;
-mod gen;
+mod generation;
 mod moves;
 mod play;
 mod unit;

@@ -1,7 +1,7 @@
 //! Dynamo chess (docs/rules.md, "Dynamo"): no captures; pieces push and pull one other
 //! piece, possibly off the board. A king is in check when the opponent could remove it.
 //!
-//! Generation lists every effect once (`gen`), written as its displacements (`moves`),
+//! Generation lists every effect once (`generation`), written as its displacements (`moves`),
 //! then keeps the moves after which the mover's king is on the board and cannot be
 //! removed (`check`; `check::KingGuard` skips the test for moves that cannot matter),
 //! and that do not undo the opponent's last move.
@@ -17,7 +17,7 @@
 
 pub mod check;
 mod fen;
-mod gen;
+mod generation;
 pub mod moves;
 
 use crate::bitboard::Bitboard;
@@ -30,7 +30,7 @@ use crate::types::{Color, Piece, PieceKind};
 use crate::zobrist;
 use arrayvec::ArrayVec;
 use check::{removable, Bits, KingGuard};
-use gen::{Candidates, Gen};
+use generation::{Candidates, Gen};
 pub use moves::{Displacement, Move};
 
 /// Legal moves of one position. Witness (`move_counts_fit` test): at most 552 over the

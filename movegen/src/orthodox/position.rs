@@ -1,7 +1,7 @@
 //! The position type of chess and the Einstein family, and its `Position` impl written
 //! once for both: what a variant does differently it says through [`OrthodoxRules`].
 
-use super::gen::{self, Arrival, Frame, MoveCounter, MoveSink};
+use super::generation::{self, Arrival, Frame, MoveCounter, MoveSink};
 use super::moves::Move;
 use crate::board::Board;
 use crate::error::{FenError, MoveError};
@@ -65,7 +65,7 @@ impl<R: OrthodoxRules> OrthodoxPosition<R> {
     /// up popcounts (perft's last ply).
     #[inline]
     fn generate<S: MoveSink>(&self, sink: &mut S) {
-        gen::generate(&self.board, &self.game, sink, |sink, frame| {
+        generation::generate(&self.board, &self.game, sink, |sink, frame| {
             R::pawn_moves(self, sink, frame)
         });
     }
@@ -147,11 +147,11 @@ impl<R: OrthodoxRules> Position for OrthodoxPosition<R> {
     }
 
     fn gives_check(&self, mv: Move) -> bool {
-        gen::gives_check(&self.board, self.game.side, &R::arrival(self, mv))
+        generation::gives_check(&self.board, self.game.side, &R::arrival(self, mv))
     }
 
     fn retain_checks(&self, moves: &mut R::MoveList) {
-        gen::retain_checks(&self.board, self.game.side, moves, |mv| {
+        generation::retain_checks(&self.board, self.game.side, moves, |mv| {
             R::arrival(self, mv)
         });
     }
