@@ -2,7 +2,7 @@
 //! that variant's rules, the report written. Process matters (standard error, exit
 //! codes, Ctrl-C) stay with the binary.
 
-use crate::args::MatchArgs;
+use crate::args::{MatchArgs, MatchArgsError};
 use crate::book;
 use crate::runner::{self, MatchConfig, MatchError};
 use feerie_eval::Evaluator;
@@ -19,8 +19,8 @@ pub struct MatchCommand {
 }
 
 impl MatchCommand {
-    /// The match `args` describe; the error is the usage error for the user.
-    pub fn new(args: &MatchArgs) -> Result<MatchCommand, String> {
+    /// The match `args` describe; the error is a usage error.
+    pub fn new(args: &MatchArgs) -> Result<MatchCommand, MatchArgsError> {
         Ok(MatchCommand {
             cfg: args.config()?,
             variant: args.variant,
