@@ -44,7 +44,9 @@ impl VariantVisitor for Replay<'_> {
 
     fn visit<V: VariantSpec>(self) -> Result<(), String> {
         let game = self.0;
-        let (pos, _) = game.replay::<V::Rules>(V::NAME, 1)?;
+        let (pos, _) = game
+            .replay::<V::Rules>(V::NAME, 1)
+            .map_err(|e| e.to_string())?;
         let result = game.result.ok_or("no result")?;
         let termination = game.tag("Termination").ok_or("no Termination")?;
         match pos.outcome() {

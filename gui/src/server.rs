@@ -9,8 +9,9 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
-use std::net::{Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
+use std::{fmt, io};
 use tokio::net::TcpListener;
 
 /// The port `feerie gui` tries first; a free one is taken when it is busy.
@@ -102,18 +103,60 @@ async fn local_guard(
     next.run(request).await
 }
 
+/// Why the server could not start or stopped.
+#[derive(Debug)]
+pub enum ServeError {
+    /// No socket could listen on `ip`, at `port` when one was asked.
+    Listen {
+        ip: IpAddr,
+        port: Option<u16>,
+        error: io::Error,
+    },
+    /// The listening socket has no address to announce.
+    Address(io::Error),
+    /// The server failed while serving.
+    Serve(io::Error),
+}
+
+impl fmt::Display for ServeError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            ServeError::Listen {
+                ip,
+                port: Some(port),
+                error,
+            } => write!(f, "cannot listen on {ip}:{port}: {error}"),
+            ServeError::Listen {
+                ip,
+                port: None,
+                error,
+            } => write!(f, "cannot listen on {ip}: {error}"),
+            ServeError::Address(error) => write!(f, "{error}"),
+            ServeError::Serve(error) => write!(f, "server error: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for ServeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ServeError::Listen { error, .. }
+            | ServeError::Address(error)
+            | ServeError::Serve(error) => Some(error),
+        }
+    }
+}
+
 /// Binds the listening socket: the asked port, or the default one, or any free one.
-async fn bind(config: &GuiConfig) -> Result<TcpListener, String> {
+async fn bind(config: &GuiConfig) -> Result<TcpListener, ServeError> {
     let ip = config.listen.unwrap_or(Ipv4Addr::LOCALHOST.into());
-    match config.port {
-        Some(port) => TcpListener::bind((ip, port))
-            .await
-            .map_err(|e| format!("cannot listen on {ip}:{port}: {e}")),
+    let port = config.port;
+    let failed = |error| ServeError::Listen { ip, port, error };
+    match port {
+        Some(port) => TcpListener::bind((ip, port)).await.map_err(failed),
         None => match TcpListener::bind((ip, DEFAULT_PORT)).await {
             Ok(listener) => Ok(listener),
-            Err(_) => TcpListener::bind((ip, 0))
-                .await
-                .map_err(|e| format!("cannot listen on {ip}: {e}")),
+            Err(_) => TcpListener::bind((ip, 0)).await.map_err(failed),
         },
     }
 }
@@ -140,9 +183,9 @@ fn open_browser(url: &str) {
 
 /// Runs the server until the process ends. `announce` receives the page's address once
 /// the socket listens (the binary prints it).
-pub async fn serve(config: GuiConfig, announce: impl FnOnce(&str)) -> Result<(), String> {
+pub async fn serve(config: GuiConfig, announce: impl FnOnce(&str)) -> Result<(), ServeError> {
     let listener = bind(&config).await?;
-    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let addr = listener.local_addr().map_err(ServeError::Address)?;
     let host = if addr.ip().is_unspecified() || addr.ip().is_loopback() {
         "127.0.0.1".to_string()
     } else {
@@ -162,5 +205,5 @@ pub async fn serve(config: GuiConfig, announce: impl FnOnce(&str)) -> Result<(),
         router(state).into_make_service_with_connect_info::<SocketAddr>(),
     )
     .await
-    .map_err(|e| format!("server error: {e}"))
+    .map_err(ServeError::Serve)
 }

@@ -3,7 +3,7 @@
 //! clap reads the flags; the `KEY=VALUE` words of a group become the runner's types here.
 //! The value parsers every `feerie` subcommand shares live here too.
 
-use crate::clock::Control;
+use crate::clock::{Control, ControlError};
 use crate::game::{DrawRule, ResignRule};
 use crate::runner::{MatchConfig, OpeningSource};
 use crate::stats::Sprt;
@@ -11,7 +11,7 @@ use crate::uci_client::EngineSpec;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use feerie_variants::Variant;
 use std::ffi::OsStr;
-use std::fmt::Display;
+use std::fmt::{self, Display};
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
@@ -202,9 +202,94 @@ pub fn at_least<T: Number>(min: T) -> impl Fn(&str) -> Result<T, String> + Clone
     }
 }
 
-fn number<T: FromStr>(what: &str, text: &str) -> Result<T, String> {
-    text.parse()
-        .map_err(|_| format!("{what}: '{text}' is not a valid number"))
+/// Why the `feerie match` flags describe no match: a usage error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MatchArgsError {
+    /// `key=text` where `text` should be a number.
+    NotANumber {
+        key: String,
+        text: String,
+    },
+    /// A key the flag (`engine`, `each`, `sprt`, `draw`, `resign`) does not know.
+    UnknownKey {
+        flag: String,
+        key: String,
+    },
+    BadControl(ControlError),
+    /// A `proto=` other than `uci`.
+    NotUci {
+        proto: String,
+    },
+    /// An `--openings` setting it does not support.
+    UnsupportedOpenings {
+        key: String,
+        value: String,
+    },
+    OpeningsWithoutFile,
+    /// `plies=` in the `--openings` of an EPD/FEN file.
+    PliesWithoutPgn,
+    /// `--sprt` bounds that are not elo0 < elo1 and 0 < alpha, beta < 0.5.
+    BadSprt,
+    /// Not two `--engine` flags: how many there are.
+    EngineCount(usize),
+    /// Engine `engine` (1-based) has no command, even from `--each`.
+    NoCommand {
+        engine: usize,
+    },
+    /// Engine `engine` (1-based) has no time control, even from `--each`.
+    NoTimeControl {
+        engine: usize,
+    },
+}
+
+impl Display for MatchArgsError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            MatchArgsError::NotANumber { key, text } => {
+                write!(f, "{key}: '{text}' is not a valid number")
+            }
+            MatchArgsError::UnknownKey { flag, key } => write!(f, "--{flag}: unknown key '{key}'"),
+            MatchArgsError::BadControl(error) => error.fmt(f),
+            MatchArgsError::NotUci { proto } => {
+                write!(f, "proto={proto}: only uci engines are supported")
+            }
+            MatchArgsError::UnsupportedOpenings { key, value } => {
+                write!(f, "--openings: unsupported {key}={value}")
+            }
+            MatchArgsError::OpeningsWithoutFile => write!(f, "--openings needs file=FILE"),
+            MatchArgsError::PliesWithoutPgn => {
+                write!(f, "--openings: plies= applies to PGN files only")
+            }
+            MatchArgsError::BadSprt => {
+                write!(f, "--sprt needs elo0 < elo1 and 0 < alpha, beta < 0.5")
+            }
+            MatchArgsError::EngineCount(found) => {
+                write!(f, "a match needs exactly two --engine, found {found}")
+            }
+            MatchArgsError::NoCommand { engine } => write!(f, "engine {engine} has no cmd="),
+            MatchArgsError::NoTimeControl { engine } => write!(
+                f,
+                "engine {engine} has no time control (tc=, st=, nodes= or depth=)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for MatchArgsError {}
+
+fn number<T: FromStr>(what: &str, text: &str) -> Result<T, MatchArgsError> {
+    text.parse().map_err(|_| MatchArgsError::NotANumber {
+        key: what.to_string(),
+        text: text.to_string(),
+    })
+}
+
+/// The error of a key that `flag` does not know.
+fn unknown(flag: &str, key: &str) -> MatchArgsError {
+    MatchArgsError::UnknownKey {
+        flag: flag.to_string(),
+        key: key.to_string(),
+    }
 }
 
 /// Per-engine settings before `--each` is merged in.
@@ -220,11 +305,11 @@ fn engine_args(
     flag: &str,
     pairs: &[KeyValue],
     margin: &mut Option<u64>,
-) -> Result<EngineArgs, String> {
+) -> Result<EngineArgs, MatchArgsError> {
     let mut e = EngineArgs::default();
     for (key, value) in pairs {
         if let Some(control) = Control::parse(key, value) {
-            e.control = Some(control?);
+            e.control = Some(control.map_err(MatchArgsError::BadControl)?);
         } else if let Some(option) = key.strip_prefix("option.") {
             e.spec.options.retain(|(n, _)| n != option);
             e.spec.options.push((option.to_string(), value.clone()));
@@ -235,8 +320,12 @@ fn engine_args(
                 "args" => e.spec.args = value.split_whitespace().map(str::to_string).collect(),
                 "timemargin" => *margin = Some(number("timemargin", value)?),
                 "proto" if value == "uci" => {}
-                "proto" => return Err(format!("proto={value}: only uci engines are supported")),
-                _ => return Err(format!("--{flag}: unknown key '{key}'")),
+                "proto" => {
+                    return Err(MatchArgsError::NotUci {
+                        proto: value.clone(),
+                    })
+                }
+                _ => return Err(unknown(flag, key)),
             }
         }
     }
@@ -244,7 +333,7 @@ fn engine_args(
 }
 
 /// `--openings`.
-fn openings(pairs: &[KeyValue]) -> Result<OpeningSource, String> {
+fn openings(pairs: &[KeyValue]) -> Result<OpeningSource, MatchArgsError> {
     let (mut path, mut random, mut start) = (None, false, 0usize);
     let (mut format, mut plies) = (None, None);
     for (k, v) in pairs {
@@ -256,17 +345,22 @@ fn openings(pairs: &[KeyValue]) -> Result<OpeningSource, String> {
             ("start", v) => start = number::<usize>("start", v)?.saturating_sub(1),
             ("plies", v) => plies = Some(number::<usize>("plies", v)?),
             ("policy", _) => {}
-            _ => return Err(format!("--openings: unsupported {k}={v}")),
+            _ => {
+                return Err(MatchArgsError::UnsupportedOpenings {
+                    key: k.clone(),
+                    value: v.to_string(),
+                })
+            }
         }
     }
-    let path: PathBuf = path.ok_or("--openings needs file=FILE")?;
+    let path: PathBuf = path.ok_or(MatchArgsError::OpeningsWithoutFile)?;
     // Without format=, a .pgn file is PGN and anything else EPD/FEN.
     let pgn = format.unwrap_or_else(|| {
         path.extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
     });
     if plies.is_some() && !pgn {
-        return Err("--openings: plies= applies to PGN files only".into());
+        return Err(MatchArgsError::PliesWithoutPgn);
     }
     Ok(OpeningSource::File {
         path,
@@ -278,7 +372,7 @@ fn openings(pairs: &[KeyValue]) -> Result<OpeningSource, String> {
 }
 
 /// `--sprt`.
-fn sprt(pairs: &[KeyValue]) -> Result<Sprt, String> {
+fn sprt(pairs: &[KeyValue]) -> Result<Sprt, MatchArgsError> {
     let mut s = Sprt {
         elo0: f64::NAN,
         elo1: f64::NAN,
@@ -293,7 +387,7 @@ fn sprt(pairs: &[KeyValue]) -> Result<Sprt, String> {
             "alpha" => s.alpha = x,
             "beta" => s.beta = x,
             "model" => {}
-            _ => return Err(format!("--sprt: unknown key '{k}'")),
+            _ => return Err(unknown("sprt", k)),
         }
     }
     let probability = |p: f64| p > 0.0 && p < 0.5;
@@ -303,13 +397,13 @@ fn sprt(pairs: &[KeyValue]) -> Result<Sprt, String> {
         && probability(s.alpha)
         && probability(s.beta);
     if !valid {
-        return Err("--sprt needs elo0 < elo1 and 0 < alpha, beta < 0.5".into());
+        return Err(MatchArgsError::BadSprt);
     }
     Ok(s)
 }
 
 /// `--draw`.
-fn draw(pairs: &[KeyValue]) -> Result<DrawRule, String> {
+fn draw(pairs: &[KeyValue]) -> Result<DrawRule, MatchArgsError> {
     let mut d = DrawRule {
         move_number: 40,
         move_count: 8,
@@ -320,14 +414,14 @@ fn draw(pairs: &[KeyValue]) -> Result<DrawRule, String> {
             "movenumber" => d.move_number = number(k, v)?,
             "movecount" => d.move_count = number(k, v)?,
             "score" => d.score_cp = number(k, v)?,
-            _ => return Err(format!("--draw: unknown key '{k}'")),
+            _ => return Err(unknown("draw", k)),
         }
     }
     Ok(d)
 }
 
 /// `--resign`.
-fn resign(pairs: &[KeyValue]) -> Result<ResignRule, String> {
+fn resign(pairs: &[KeyValue]) -> Result<ResignRule, MatchArgsError> {
     let mut r = ResignRule {
         move_count: 3,
         score_cp: 600,
@@ -338,7 +432,7 @@ fn resign(pairs: &[KeyValue]) -> Result<ResignRule, String> {
             "movecount" => r.move_count = number(k, v)?,
             "score" => r.score_cp = number(k, v)?,
             "twosided" => r.two_sided = v == "true",
-            _ => return Err(format!("--resign: unknown key '{k}'")),
+            _ => return Err(unknown("resign", k)),
         }
     }
     Ok(r)
@@ -346,17 +440,14 @@ fn resign(pairs: &[KeyValue]) -> Result<ResignRule, String> {
 
 impl MatchArgs {
     /// The match the flags describe, or the usage error.
-    pub fn config(&self) -> Result<MatchConfig, String> {
+    pub fn config(&self) -> Result<MatchConfig, MatchArgsError> {
         let mut margin = None;
         let each = engine_args("each", &self.each, &mut margin)?;
         let mut engines = (self.engines.0.iter())
             .map(|pairs| engine_args("engine", pairs, &mut margin))
             .collect::<Result<Vec<_>, _>>()?;
         if engines.len() != 2 {
-            return Err(format!(
-                "a match needs exactly two --engine, found {}",
-                engines.len()
-            ));
+            return Err(MatchArgsError::EngineCount(engines.len()));
         }
         let mut controls = [Control::Nodes(1); 2];
         for (i, e) in engines.iter_mut().enumerate() {
@@ -364,7 +455,7 @@ impl MatchArgs {
                 e.spec.cmd = each.spec.cmd.clone();
             }
             if e.spec.cmd.is_empty() {
-                return Err(format!("engine {} has no cmd=", i + 1));
+                return Err(MatchArgsError::NoCommand { engine: i + 1 });
             }
             if e.spec.args.is_empty() {
                 e.spec.args = each.spec.args.clone();
@@ -375,12 +466,8 @@ impl MatchArgs {
                 options.push((n.clone(), v.clone()));
             }
             e.spec.options = options;
-            controls[i] = e.control.or(each.control).ok_or_else(|| {
-                format!(
-                    "engine {} has no time control (tc=, st=, nodes= or depth=)",
-                    i + 1
-                )
-            })?;
+            controls[i] = (e.control.or(each.control))
+                .ok_or(MatchArgsError::NoTimeControl { engine: i + 1 })?;
             if e.spec.name.is_empty() {
                 e.spec.name = format!("engine{}", i + 1);
             }
@@ -426,6 +513,7 @@ pub(crate) fn parse(args: &[String]) -> Result<MatchConfig, String> {
     MatchArgs::from_arg_matches(&matches)
         .map_err(|e| e.to_string())?
         .config()
+        .map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

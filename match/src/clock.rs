@@ -1,5 +1,6 @@
 //! Time controls as match runners write them, and the clocks the runner keeps.
 
+use std::fmt;
 use std::time::Duration;
 
 /// How an engine is limited per move.
@@ -19,12 +20,67 @@ pub enum Control {
     Depth(u32),
 }
 
-fn seconds_to_ms(text: &str) -> Result<u64, String> {
-    let secs: f64 = text
-        .parse()
-        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+/// Why a time control setting was refused; each holds the text given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ControlError {
+    /// Not a number of seconds, or one out of range; `tc` is the `tc=` value it is
+    /// part of, if any.
+    BadSeconds {
+        text: String,
+        out_of_range: bool,
+        tc: Option<String>,
+    },
+    /// The move count of `tc=moves/...` is not a number.
+    BadMoveCount { tc: String, moves: String },
+    /// A `tc=` with neither base time nor increment.
+    NoTime { tc: String },
+    /// `nodes=` is not a positive number.
+    BadNodes(String),
+    /// `depth=` is not 1 to 127.
+    BadDepth(String),
+}
+
+impl fmt::Display for ControlError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            ControlError::BadSeconds {
+                text,
+                out_of_range,
+                tc,
+            } => {
+                if let Some(tc) = tc {
+                    write!(f, "tc={tc}: ")?;
+                }
+                if *out_of_range {
+                    write!(f, "'{text}' seconds is out of range")
+                } else {
+                    write!(f, "'{text}' is not a number of seconds")
+                }
+            }
+            ControlError::BadMoveCount { tc, moves } => {
+                write!(f, "tc={tc}: bad move count '{moves}'")
+            }
+            ControlError::NoTime { tc } => write!(f, "tc={tc}: no time at all"),
+            ControlError::BadNodes(value) => {
+                write!(f, "nodes={value}: expected a positive number")
+            }
+            ControlError::BadDepth(value) => write!(f, "depth={value}: expected 1 to 127"),
+        }
+    }
+}
+
+impl std::error::Error for ControlError {}
+
+/// Milliseconds of `text` seconds; `tc` is the `tc=` value the text is part of, if any.
+fn seconds_to_ms(text: &str, tc: Option<&str>) -> Result<u64, ControlError> {
+    let bad = |out_of_range| ControlError::BadSeconds {
+        text: text.to_string(),
+        out_of_range,
+        tc: tc.map(str::to_string),
+    };
+    let secs: f64 = text.parse().map_err(|_| bad(false))?;
     if !(0.0..=1e7).contains(&secs) {
-        return Err(format!("'{text}' seconds is out of range"));
+        return Err(bad(true));
     }
     Ok((secs * 1000.0).round() as u64)
 }
@@ -32,32 +88,34 @@ fn seconds_to_ms(text: &str) -> Result<u64, String> {
 impl Control {
     /// Parses one `key=value` of an engine's settings (`tc`, `st`, `nodes`, `depth`);
     /// `None` when the key is not a time control.
-    pub fn parse(key: &str, value: &str) -> Option<Result<Control, String>> {
+    pub fn parse(key: &str, value: &str) -> Option<Result<Control, ControlError>> {
         Some(match key {
             "tc" => Control::parse_tc(value),
-            "st" => seconds_to_ms(value).map(|ms| Control::MoveTime { ms }),
+            "st" => seconds_to_ms(value, None).map(|ms| Control::MoveTime { ms }),
             "nodes" => value
                 .parse()
                 .ok()
                 .filter(|&n| n > 0)
                 .map(Control::Nodes)
-                .ok_or_else(|| format!("nodes={value}: expected a positive number")),
+                .ok_or_else(|| ControlError::BadNodes(value.to_string())),
             "depth" => value
                 .parse()
                 .ok()
                 .filter(|&d| (1..=127).contains(&d))
                 .map(Control::Depth)
-                .ok_or_else(|| format!("depth={value}: expected 1 to 127")),
+                .ok_or_else(|| ControlError::BadDepth(value.to_string())),
             _ => return None,
         })
     }
 
     /// `40/60+0.6`, `10+0.1`, `60`.
-    fn parse_tc(text: &str) -> Result<Control, String> {
+    fn parse_tc(text: &str) -> Result<Control, ControlError> {
         let (moves, rest) = match text.split_once('/') {
             Some((m, r)) => (
-                m.parse::<u32>()
-                    .map_err(|_| format!("tc={text}: bad move count '{m}'"))?,
+                m.parse::<u32>().map_err(|_| ControlError::BadMoveCount {
+                    tc: text.to_string(),
+                    moves: m.to_string(),
+                })?,
                 r,
             ),
             None => (0, text),
@@ -66,13 +124,15 @@ impl Control {
             Some((b, i)) => (b, Some(i)),
             None => (rest, None),
         };
-        let base_ms = seconds_to_ms(base).map_err(|e| format!("tc={text}: {e}"))?;
+        let base_ms = seconds_to_ms(base, Some(text))?;
         let increment_ms = match inc {
-            Some(i) => seconds_to_ms(i).map_err(|e| format!("tc={text}: {e}"))?,
+            Some(i) => seconds_to_ms(i, Some(text))?,
             None => 0,
         };
         if base_ms == 0 && increment_ms == 0 {
-            return Err(format!("tc={text}: no time at all"));
+            return Err(ControlError::NoTime {
+                tc: text.to_string(),
+            });
         }
         Ok(Control::Clock {
             moves,
@@ -197,6 +257,19 @@ mod tests {
 
     fn control(key: &str, value: &str) -> Control {
         Control::parse(key, value).unwrap().unwrap()
+    }
+
+    #[test]
+    fn errors_name_the_setting_in_words() {
+        let error = |k, v| Control::parse(k, v).unwrap().unwrap_err().to_string();
+        assert_eq!(error("tc", "0"), "tc=0: no time at all");
+        assert_eq!(
+            error("tc", "40/x+1"),
+            "tc=40/x+1: 'x' is not a number of seconds"
+        );
+        assert_eq!(error("tc", "a/60"), "tc=a/60: bad move count 'a'");
+        assert_eq!(error("st", "-1"), "'-1' seconds is out of range");
+        assert_eq!(error("depth", "0"), "depth=0: expected 1 to 127");
     }
 
     #[test]

@@ -2,9 +2,9 @@
 //! that variant's rules, the report written. Process matters (standard error, exit
 //! codes, Ctrl-C) stay with the binary.
 
-use crate::args::MatchArgs;
+use crate::args::{MatchArgs, MatchArgsError};
 use crate::book;
-use crate::runner::{self, MatchConfig};
+use crate::runner::{self, MatchConfig, MatchError};
 use feerie_eval::Evaluator;
 use feerie_search::SearchPolicy;
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
@@ -19,8 +19,8 @@ pub struct MatchCommand {
 }
 
 impl MatchCommand {
-    /// The match `args` describe; the error is the usage error for the user.
-    pub fn new(args: &MatchArgs) -> Result<MatchCommand, String> {
+    /// The match `args` describe; the error is a usage error.
+    pub fn new(args: &MatchArgs) -> Result<MatchCommand, MatchArgsError> {
         Ok(MatchCommand {
             cfg: args.config()?,
             variant: args.variant,
@@ -29,8 +29,8 @@ impl MatchCommand {
 
     /// Plays the match, writing a progress line per game and then the closing report to
     /// `out`. Setting `stop` (Ctrl-C) starts no new game, abandons the running ones and
-    /// reports the results so far; an SPRT verdict sets it too. The error is for the user.
-    pub fn run(&self, stop: &AtomicBool, out: &mut dyn Write) -> Result<(), String> {
+    /// reports the results so far; an SPRT verdict sets it too.
+    pub fn run(&self, stop: &AtomicBool, out: &mut dyn Write) -> Result<(), MatchError> {
         self.variant.dispatch(MatchRun {
             cfg: &self.cfg,
             stop,
@@ -46,9 +46,9 @@ struct MatchRun<'a> {
 }
 
 impl VariantVisitor for MatchRun<'_> {
-    type Output = Result<(), String>;
+    type Output = Result<(), MatchError>;
 
-    fn visit<V: VariantSpec>(self) -> Result<(), String> {
+    fn visit<V: VariantSpec>(self) -> Result<(), MatchError> {
         let evaluate = |pos: &V::Rules| opening_score::<V::Rules, V::Eval>(pos);
         let summary = runner::run_match::<V::Rules>(self.cfg, &evaluate, self.stop, self.out)?;
         let report = runner::report(self.cfg, &summary);

@@ -32,7 +32,7 @@
 
 mod output;
 
-pub use output::{DataFile, DONE_SUFFIX};
+pub use output::{DataFile, DataFileError, FileAction, DONE_SUFFIX};
 
 use crate::book::{plausible, score_value};
 use crate::openings::{random_line_where, random_plies_where, RandomLine};
@@ -40,6 +40,7 @@ use crate::rng::Rng;
 use feerie_eval::Evaluator;
 use feerie_movegen::{Color, Outcome, Position};
 use feerie_search::{Limits, Score, SearchPolicy, Searcher, Signals};
+use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -72,6 +73,22 @@ pub struct DatagenSettings {
     pub hash_mb: usize,
 }
 
+/// A `--shard` value that is not `K/N` with 1 <= K <= N: the text given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadShard(pub String);
+
+impl fmt::Display for BadShard {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not a shard K/N with 1 <= K <= N (e.g. 2/4)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for BadShard {}
+
 /// Shard `index` of `count` (1-based): the games `i` with `i % count == index - 1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
@@ -84,12 +101,12 @@ impl Shard {
     pub const WHOLE: Shard = Shard { index: 1, count: 1 };
 
     /// Reads `K/N`, 1 <= K <= N.
-    pub fn parse(text: &str) -> Result<Shard, String> {
+    pub fn parse(text: &str) -> Result<Shard, BadShard> {
         text.split_once('/')
             .and_then(|(k, n)| Some((k.parse().ok()?, n.parse().ok()?)))
             .filter(|&(k, n)| 1 <= k && k <= n)
             .map(|(index, count)| Shard { index, count })
-            .ok_or_else(|| format!("'{text}' is not a shard K/N with 1 <= K <= N (e.g. 2/4)"))
+            .ok_or_else(|| BadShard(text.to_string()))
     }
 
     /// True when game `game` is this shard's.
@@ -241,15 +258,16 @@ pub struct Progress {
 /// Plays the games `todo` on `settings.threads` threads until all are played or `stop`
 /// is set (the games being played are then dropped), handing each finished game to
 /// `write` on the calling thread and `progress` about once a second and at the end.
-/// Returns how many games were written; stops at the first error `write` returns.
-pub fn run<P: SearchPolicy, E: Evaluator<P>>(
+/// Returns how many games were written; stops at the first error `write` returns, and
+/// returns it.
+pub fn run<P: SearchPolicy, E: Evaluator<P>, WriteError>(
     settings: &DatagenSettings,
     openings: &[P],
     todo: &[u64],
     stop: &AtomicBool,
-    write: &mut dyn FnMut(&GameRecord) -> Result<(), String>,
+    write: &mut dyn FnMut(&GameRecord) -> Result<(), WriteError>,
     progress: &mut dyn FnMut(&Progress),
-) -> Result<u64, String> {
+) -> Result<u64, WriteError> {
     let start = Instant::now();
     let halt = AtomicBool::new(false);
     let stopped = || stop.load(Ordering::Relaxed) || halt.load(Ordering::Relaxed);
@@ -312,6 +330,7 @@ mod tests {
     use feerie_linear::{ChessEval, DynamoEval};
     use feerie_movegen::{Chess, Dynamo};
     use std::collections::BTreeSet;
+    use std::convert::Infallible;
 
     fn settings(games: u64, shard: Shard, threads: usize) -> DatagenSettings {
         DatagenSettings {
@@ -338,7 +357,8 @@ mod tests {
             text.push_str(&g.text());
             Ok(())
         };
-        let played = run::<P, E>(settings, openings, &todo, &never, &mut write, &mut |_| {});
+        let played =
+            run::<P, E, Infallible>(settings, openings, &todo, &never, &mut write, &mut |_| {});
         assert_eq!(played, Ok(todo.len() as u64));
         text.lines().map(str::to_string).collect()
     }
@@ -463,7 +483,7 @@ mod tests {
     #[test]
     fn a_stopped_run_plays_nothing_and_shards_parse() {
         let stop = AtomicBool::new(true);
-        let played = run::<Chess, ChessEval>(
+        let played = run::<Chess, ChessEval, Infallible>(
             &settings(4, Shard::WHOLE, 2),
             &[],
             &[0, 1, 2, 3],

@@ -18,6 +18,27 @@ use feerie_movegen::chess::Move as ChessMove;
 use feerie_movegen::san::{parse_san, to_san};
 use feerie_movegen::{Chess, MoveCode, Position};
 use std::any::Any;
+use std::fmt;
+
+/// Why a PGN move was not read; each holds the text as given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveTextError {
+    /// Not a move token this module writes.
+    NotAToken(String),
+    /// Not one of the legal moves.
+    Illegal(String),
+}
+
+impl fmt::Display for MoveTextError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            MoveTextError::NotAToken(text) => write!(f, "'{text}' is not a move token"),
+            MoveTextError::Illegal(text) => write!(f, "'{text}' is not a legal move"),
+        }
+    }
+}
+
+impl std::error::Error for MoveTextError {}
 
 /// One part of a canonical move (no `/`) as token text, before any change of case.
 fn part_to_token(part: &str) -> String {
@@ -81,13 +102,13 @@ fn part_from_token(part: &str, later: bool) -> Option<String> {
 
 /// The canonical move string of a token, or an error when the text is not a token this
 /// module writes (so the mapping stays one-to-one in both directions).
-pub fn from_token(token: &str) -> Result<String, String> {
+pub fn from_token(token: &str) -> Result<String, MoveTextError> {
     let canonical = token
         .split('-')
         .enumerate()
         .map(|(i, part)| part_from_token(part, i > 0))
         .collect::<Option<Vec<_>>>()
-        .ok_or_else(|| format!("'{token}' is not a move token"))?
+        .ok_or_else(|| MoveTextError::NotAToken(token.to_string()))?
         .join("/");
     let canonical_chars = canonical.chars().all(
         |c| matches!(c, 'a'..='h' | '1'..='8' | 'E' | 'q' | 'r' | 'n' | 'p' | '(' | ')' | '/'),
@@ -95,7 +116,7 @@ pub fn from_token(token: &str) -> Result<String, String> {
     if canonical_chars && !token.is_empty() && to_token(&canonical) == token {
         Ok(canonical)
     } else {
-        Err(format!("'{token}' is not a move token"))
+        Err(MoveTextError::NotAToken(token.to_string()))
     }
 }
 
@@ -118,14 +139,14 @@ pub fn move_text<P: Position>(pos: &P, mv: P::Move) -> String {
 }
 
 /// Reads a PGN move (SAN in chess, a token elsewhere) as one of the legal moves.
-pub fn parse_move_text<P: Position>(pos: &P, text: &str) -> Result<P::Move, String> {
+pub fn parse_move_text<P: Position>(pos: &P, text: &str) -> Result<P::Move, MoveTextError> {
+    let illegal = |_| MoveTextError::Illegal(text.to_string());
     if let Some(chess) = as_chess(pos) {
-        let mv = parse_san(chess, text).map_err(|_| format!("'{text}' is not a legal move"))?;
+        let mv = parse_san(chess, text).map_err(illegal)?;
         return Ok(P::Move::from_bits(mv.to_bits()).expect("a chess move"));
     }
     let canonical = from_token(strip_annotations(text))?;
-    pos.parse_move(&canonical)
-        .map_err(|_| format!("'{text}' is not a legal move"))
+    pos.parse_move(&canonical).map_err(illegal)
 }
 
 #[cfg(test)]

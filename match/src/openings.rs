@@ -3,14 +3,43 @@
 //! is the one opening walk of the workspace: the benches' self-play draws its openings
 //! from it too.
 
-use crate::pgn::parse_pgn;
+use crate::pgn::{parse_pgn, PgnError};
 use crate::rng::Rng;
-use feerie_movegen::Position;
+use feerie_movegen::{FenError, Position};
+use std::fmt;
+
+/// Why an opening file gave no book.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BookError {
+    /// Line `line` (1-based) has fewer than the four fields of a position.
+    NotAPosition { line: usize },
+    /// Line `line` is not a legal position of the variant.
+    BadPosition { line: usize, error: FenError },
+    /// A game of a PGN book cannot be read or replayed.
+    BadGame(PgnError),
+    /// No position or game at all (`what` is "position" or "game").
+    Empty { what: &'static str },
+}
+
+impl fmt::Display for BookError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            BookError::NotAPosition { line } => {
+                write!(f, "line {line}: not a FEN or EPD position")
+            }
+            BookError::BadPosition { line, error } => write!(f, "line {line}: {error}"),
+            BookError::BadGame(error) => error.fmt(f),
+            BookError::Empty { what } => write!(f, "the opening file holds no {what}"),
+        }
+    }
+}
+
+impl std::error::Error for BookError {}
 
 /// Reads the positions of an EPD or FEN file: the first four fields of each line are the
 /// position, then either the two move counters (FEN) or EPD operations, which are
 /// ignored. Every position is checked by the variant's rules.
-pub fn read_book<P: Position>(text: &str) -> Result<Vec<String>, String> {
+pub fn read_book<P: Position>(text: &str) -> Result<Vec<String>, BookError> {
     let mut fens = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -19,7 +48,7 @@ pub fn read_book<P: Position>(text: &str) -> Result<Vec<String>, String> {
         }
         let fields: Vec<&str> = line.split_whitespace().collect();
         if fields.len() < 4 {
-            return Err(format!("line {}: not a FEN or EPD position", n + 1));
+            return Err(BookError::NotAPosition { line: n + 1 });
         }
         let counters = fields.len() >= 6
             && fields[4].parse::<u32>().is_ok()
@@ -33,11 +62,12 @@ pub fn read_book<P: Position>(text: &str) -> Result<Vec<String>, String> {
         } else {
             format!("{} 0 1", fields[..4].join(" "))
         };
-        let pos = P::from_fen(&fen).map_err(|e| format!("line {}: {e}", n + 1))?;
+        let pos =
+            P::from_fen(&fen).map_err(|error| BookError::BadPosition { line: n + 1, error })?;
         fens.push(pos.to_fen());
     }
     if fens.is_empty() {
-        return Err("the opening file holds no position".into());
+        return Err(BookError::Empty { what: "position" });
     }
     Ok(fens)
 }
@@ -50,17 +80,23 @@ pub fn read_pgn_book<P: Position>(
     text: &str,
     variant: &str,
     plies: Option<usize>,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, BookError> {
     let mut fens = Vec::new();
-    for (i, mut game) in parse_pgn(text)?.into_iter().enumerate() {
+    for (i, mut game) in parse_pgn(text)
+        .map_err(BookError::BadGame)?
+        .into_iter()
+        .enumerate()
+    {
         if let Some(n) = plies {
             game.moves.truncate(n);
         }
-        let (pos, _) = game.replay::<P>(variant, i + 1)?;
+        let (pos, _) = game
+            .replay::<P>(variant, i + 1)
+            .map_err(BookError::BadGame)?;
         fens.push(pos.to_fen());
     }
     if fens.is_empty() {
-        return Err("the opening file holds no game".into());
+        return Err(BookError::Empty { what: "game" });
     }
     Ok(fens)
 }
@@ -190,7 +226,9 @@ mod tests {
             first_ply[0],
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
         );
-        let err = read_pgn_book::<Chess>(&text.replace("Kd7", "Kd9"), "chess", None).unwrap_err();
+        let err = read_pgn_book::<Chess>(&text.replace("Kd7", "Kd9"), "chess", None)
+            .unwrap_err()
+            .to_string();
         assert!(
             err.starts_with("game 2 ") && err.contains("move 1... Kd9"),
             "{err}"

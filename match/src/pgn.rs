@@ -1,9 +1,66 @@
 //! PGN of match games, with the moves in Feerie's notation, and a reader for it (tests
 //! replay every game through the referee).
 
-use crate::notation::parse_move_text;
-use feerie_movegen::Position;
-use std::fmt::Write as _;
+use crate::notation::{parse_move_text, MoveTextError};
+use feerie_movegen::{FenError, Position};
+use std::fmt::{self, Write as _};
+
+/// Why a PGN game cannot be read or replayed: the game, as
+/// [`ParsedGame::label`] names it, and what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnError {
+    pub game: String,
+    pub problem: PgnProblem,
+}
+
+/// What is wrong with a PGN game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PgnProblem {
+    /// A line starting with `[` that is not a `[Key "Value"]` tag.
+    BadTag(String),
+    /// A `)` that closes no variation.
+    UnopenedVariation,
+    UnclosedComment,
+    UnclosedVariation,
+    /// The `Variant` tag names another variant than the one replaying.
+    OtherVariant {
+        tag: String,
+        ours: String,
+    },
+    BadFen(FenError),
+    /// Move `number` (White's, or Black's when `black`) is not a legal move.
+    BadMove {
+        number: usize,
+        black: bool,
+        text: String,
+        error: MoveTextError,
+    },
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "{}: ", self.game)?;
+        match &self.problem {
+            PgnProblem::BadTag(line) => write!(f, "bad tag line: {line}"),
+            PgnProblem::UnopenedVariation => write!(f, "')' without '('"),
+            PgnProblem::UnclosedComment => write!(f, "a comment is not closed"),
+            PgnProblem::UnclosedVariation => write!(f, "a variation is not closed"),
+            PgnProblem::OtherVariant { tag, ours } => write!(f, "a {tag} game, not {ours}"),
+            PgnProblem::BadFen(error) => write!(f, "bad FEN: {error}"),
+            PgnProblem::BadMove {
+                number,
+                black,
+                text,
+                error,
+            } => {
+                let dots = if *black { "..." } else { "." };
+                write!(f, "move {number}{dots} {text}: {error}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PgnError {}
 
 /// A game's result as PGN writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -157,17 +214,23 @@ impl ParsedGame {
         &self,
         variant: &str,
         number: usize,
-    ) -> Result<(P, Vec<P::Move>), String> {
-        let label = self.label(number);
+    ) -> Result<(P, Vec<P::Move>), PgnError> {
+        let error = |problem| PgnError {
+            game: self.label(number),
+            problem,
+        };
         if let Some(v) = self.tag("Variant") {
             let ours = variant;
             let same = v == ours || (ours == "chess" && v.eq_ignore_ascii_case("standard"));
             if !same {
-                return Err(format!("{label}: a {v} game, not {ours}"));
+                return Err(error(PgnProblem::OtherVariant {
+                    tag: v.to_string(),
+                    ours: ours.to_string(),
+                }));
             }
         }
         let mut pos = match self.tag("FEN") {
-            Some(fen) => P::from_fen(fen).map_err(|e| format!("{label}: bad FEN: {e}"))?,
+            Some(fen) => P::from_fen(fen).map_err(|e| error(PgnProblem::BadFen(e)))?,
             None => P::startpos(),
         };
         let (first_number, black_first) = move_numbering(self.tag("FEN"));
@@ -175,9 +238,12 @@ impl ParsedGame {
         for (ply, text) in self.moves.iter().enumerate() {
             let mv = parse_move_text(&pos, text).map_err(|e| {
                 let half = ply + usize::from(black_first);
-                let number = first_number as usize + half / 2;
-                let dots = if half % 2 == 0 { "." } else { "..." };
-                format!("{label}: move {number}{dots} {text}: {e}")
+                error(PgnProblem::BadMove {
+                    number: first_number as usize + half / 2,
+                    black: half % 2 == 1,
+                    text: text.clone(),
+                    error: e,
+                })
             })?;
             pos.play(mv);
             moves.push(mv);
@@ -212,7 +278,7 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
 /// Reads every game of a PGN text: tag pairs, then movetext with move numbers,
 /// `{comments}`, `;` comments, NAGs (`$1`), variations in parentheses (skipped), `%`
 /// escape lines, and a result. Errors name the game.
-pub fn parse_pgn(text: &str) -> Result<Vec<ParsedGame>, String> {
+pub fn parse_pgn(text: &str) -> Result<Vec<ParsedGame>, PgnError> {
     let mut games = Vec::new();
     let mut current = ParsedGame::default();
     let mut in_movetext = false;
@@ -220,6 +286,10 @@ pub fn parse_pgn(text: &str) -> Result<Vec<ParsedGame>, String> {
     let mut depth = 0usize;
     let finish = |games: &mut Vec<ParsedGame>, game: &mut ParsedGame| {
         games.push(std::mem::take(game));
+    };
+    let error = |games: &Vec<ParsedGame>, game: &ParsedGame, problem| PgnError {
+        game: game.label(games.len() + 1),
+        problem,
     };
     for line in text.lines() {
         let trimmed = line.trim();
@@ -231,12 +301,8 @@ pub fn parse_pgn(text: &str) -> Result<Vec<ParsedGame>, String> {
                 finish(&mut games, &mut current);
                 in_movetext = false;
             }
-            let tag = parse_tag(trimmed).ok_or_else(|| {
-                format!(
-                    "{}: bad tag line: {trimmed}",
-                    current.label(games.len() + 1)
-                )
-            })?;
+            let tag = parse_tag(trimmed)
+                .ok_or_else(|| error(&games, &current, PgnProblem::BadTag(trimmed.to_string())))?;
             current.tags.push(tag);
             continue;
         }
@@ -264,9 +330,9 @@ pub fn parse_pgn(text: &str) -> Result<Vec<ParsedGame>, String> {
                 ';' => break,
                 '(' => depth += 1,
                 ')' => {
-                    depth = depth.checked_sub(1).ok_or_else(|| {
-                        format!("{}: ')' without '('", current.label(games.len() + 1))
-                    })?
+                    depth = depth
+                        .checked_sub(1)
+                        .ok_or_else(|| error(&games, &current, PgnProblem::UnopenedVariation))?
                 }
                 _ => {}
             }
@@ -295,12 +361,11 @@ pub fn parse_pgn(text: &str) -> Result<Vec<ParsedGame>, String> {
             }
         }
     }
-    let label = current.label(games.len() + 1);
     if in_comment {
-        return Err(format!("{label}: a comment is not closed"));
+        return Err(error(&games, &current, PgnProblem::UnclosedComment));
     }
     if depth > 0 {
-        return Err(format!("{label}: a variation is not closed"));
+        return Err(error(&games, &current, PgnProblem::UnclosedVariation));
     }
     if !current.tags.is_empty() || !current.moves.is_empty() {
         finish(&mut games, &mut current);
@@ -394,10 +459,12 @@ mod tests {
             ("1. e4 ) *", "')' without '('"),
             ("[White \"x]\n1. e4 *", "bad tag line"),
         ] {
-            let err = parse_pgn(bad).unwrap_err();
+            let err = parse_pgn(bad).unwrap_err().to_string();
             assert!(err.contains(expected), "{bad}: {err}");
         }
         let err = parse_pgn(&format!("{two}1. d4 {{x")).unwrap_err();
+        assert_eq!(err.problem, PgnProblem::UnclosedComment);
+        let err = err.to_string();
         assert!(err.starts_with("game 2 (b - c, round ?)"), "{err}");
     }
 
@@ -418,12 +485,13 @@ mod tests {
             .replay::<Chess>("chess", 4)
             .unwrap_err();
         assert_eq!(
-            err,
+            err.to_string(),
             "game 4 (a - b, round 3): move 4. Bxc7: 'Bxc7' is not a legal move"
         );
         let err = parse_pgn(&bad).unwrap()[0]
             .replay::<Dynamo>("dynamo", 1)
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(
             err.contains("move 1. e4: 'e4' is not a legal move"),
             "{err}"
@@ -431,12 +499,14 @@ mod tests {
         let tagged = text.replace("[Round", "[Variant \"chess\"]\n[Round");
         let err = parse_pgn(&tagged).unwrap()[0]
             .replay::<Dynamo>("dynamo", 1)
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("a chess game, not dynamo"), "{err}");
         let black_first = "[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 9\"]\n\n9... Kd8 10. Rh9 *";
         let err = parse_pgn(black_first).unwrap()[0]
             .replay::<Chess>("chess", 1)
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("move 10. Rh9"), "{err}");
     }
 

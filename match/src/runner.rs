@@ -4,13 +4,14 @@
 
 use crate::clock::Control;
 use crate::game::{play_game, DrawRule, GameRules, ResignRule};
-use crate::openings;
+use crate::openings::{self, BookError};
 use crate::pgn::{GameRecord, GameResult};
 use crate::rng::Rng;
 use crate::stats::{Sprt, Tally, Verdict};
-use crate::uci_client::{EngineProcess, EngineSpec};
+use crate::uci_client::{EngineError, EngineProcess, EngineSpec};
 use feerie_movegen::Position;
 use std::collections::VecDeque;
+use std::fmt;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -74,6 +75,64 @@ struct Job {
     white: usize,
 }
 
+/// Why a match could not be played to its end.
+#[derive(Debug)]
+pub enum MatchError {
+    /// The openings file cannot be read.
+    OpeningsUnreadable {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    /// The openings file holds no usable book.
+    BadOpenings { path: PathBuf, error: BookError },
+    /// The `--pgnout` file cannot be created.
+    PgnUnwritable {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    /// Writing a game to the `--pgnout` file failed.
+    PgnWrite(std::io::Error),
+    /// An engine did not start or did not answer the handshake before the first game;
+    /// `command` is its command line.
+    EngineStart {
+        name: String,
+        command: String,
+        error: EngineError,
+    },
+}
+
+impl fmt::Display for MatchError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            MatchError::OpeningsUnreadable { path, error } => {
+                write!(f, "cannot read openings {}: {error}", path.display())
+            }
+            MatchError::BadOpenings { path, error } => write!(f, "{}: {error}", path.display()),
+            MatchError::PgnUnwritable { path, error } => {
+                write!(f, "cannot write {}: {error}", path.display())
+            }
+            MatchError::PgnWrite(error) => write!(f, "cannot write PGN: {error}"),
+            MatchError::EngineStart {
+                name,
+                command,
+                error,
+            } => write!(f, "engine '{name}' (cmd {command}) {}", error.detail()),
+        }
+    }
+}
+
+impl std::error::Error for MatchError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            MatchError::OpeningsUnreadable { error, .. }
+            | MatchError::PgnUnwritable { error, .. }
+            | MatchError::PgnWrite(error) => Some(error),
+            MatchError::BadOpenings { error, .. } => Some(error),
+            MatchError::EngineStart { error, .. } => Some(error),
+        }
+    }
+}
+
 /// Scores an opening candidate for balance: a short search, side to move's view.
 pub type OpeningEvaluator<'a, P> = &'a (dyn Fn(&P) -> i32 + Sync);
 
@@ -93,7 +152,7 @@ fn opening_for<P: Position>(
     (fen != P::startpos().to_fen()).then_some(fen)
 }
 
-fn load_book<P: Position>(cfg: &MatchConfig) -> Result<Vec<String>, String> {
+fn load_book<P: Position>(cfg: &MatchConfig) -> Result<Vec<String>, MatchError> {
     let OpeningSource::File {
         path,
         pgn,
@@ -104,14 +163,19 @@ fn load_book<P: Position>(cfg: &MatchConfig) -> Result<Vec<String>, String> {
     else {
         return Ok(Vec::new());
     };
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read openings {}: {e}", path.display()))?;
+    let text = std::fs::read_to_string(path).map_err(|error| MatchError::OpeningsUnreadable {
+        path: path.clone(),
+        error,
+    })?;
     let book = if *pgn {
         openings::read_pgn_book::<P>(&text, &cfg.variant, *plies)
     } else {
         openings::read_book::<P>(&text)
     };
-    let mut book = book.map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut book = book.map_err(|error| MatchError::BadOpenings {
+        path: path.clone(),
+        error,
+    })?;
     if *random {
         Rng::new(cfg.seed).shuffle(&mut book);
     }
@@ -134,15 +198,19 @@ fn ensure_started(
 /// not answer the handshake stops the match with an error, as in fastchess, rather than
 /// forfeiting every game. (A later restart that fails forfeits that game only: the
 /// engine has shown it can run.)
-fn start_engines(cfg: &MatchConfig) -> Result<[EngineProcess; 2], String> {
+fn start_engines(cfg: &MatchConfig) -> Result<[EngineProcess; 2], MatchError> {
     let start = |spec: &EngineSpec| {
-        EngineProcess::start(spec, &cfg.variant).map_err(|e| {
+        EngineProcess::start(spec, &cfg.variant).map_err(|error| {
             let mut command = spec.cmd.clone();
             for a in &spec.args {
                 command.push(' ');
                 command.push_str(a);
             }
-            format!("engine '{}' (cmd {command}) {}", spec.name, e.detail())
+            MatchError::EngineStart {
+                name: spec.name.clone(),
+                command,
+                error,
+            }
         })
     };
     let first = start(&cfg.engines[0])?;
@@ -283,13 +351,17 @@ pub fn run_match<P: Position>(
     evaluate: OpeningEvaluator<'_, P>,
     stop: &AtomicBool,
     out: &mut dyn Write,
-) -> Result<MatchSummary, String> {
+) -> Result<MatchSummary, MatchError> {
     let book = load_book::<P>(cfg)?;
     let mut pgn = match &cfg.pgn_out {
-        Some(path) => Some(
-            std::fs::File::create(path)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
-        ),
+        Some(path) => {
+            Some(
+                std::fs::File::create(path).map_err(|error| MatchError::PgnUnwritable {
+                    path: path.clone(),
+                    error,
+                })?,
+            )
+        }
         None => None,
     };
     let mut started = Some(start_engines(cfg)?);
@@ -318,7 +390,7 @@ pub fn run_match<P: Position>(
         unfinished: 0,
     };
     let names = (&cfg.engines[0].name, &cfg.engines[1].name);
-    std::thread::scope(|scope| -> Result<(), String> {
+    std::thread::scope(|scope| -> Result<(), MatchError> {
         for _ in 0..cfg.concurrency.clamp(1, total.max(1)) {
             let tx = tx.clone();
             let (book, jobs, started) = (&book, &jobs, started.take());
@@ -329,7 +401,7 @@ pub fn run_match<P: Position>(
             if let Some(file) = pgn.as_mut() {
                 file.write_all(record.to_pgn().as_bytes())
                     .and_then(|_| file.flush())
-                    .map_err(|e| format!("cannot write PGN: {e}"))?;
+                    .map_err(MatchError::PgnWrite)?;
             }
             let first_is_white = job.white == 0;
             match (record.result, first_is_white) {

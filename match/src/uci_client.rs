@@ -44,6 +44,8 @@ impl std::fmt::Display for EngineError {
     }
 }
 
+impl std::error::Error for EngineError {}
+
 /// The last score an engine reported, from its own point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ReportedScore {

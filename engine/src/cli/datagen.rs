@@ -4,7 +4,9 @@
 
 use super::{catch_ctrl_c, threads, INTERRUPTED};
 use feerie_match::args::VariantName;
-use feerie_match::datagen::{run as play_games, DataFile, DatagenSettings, Progress, Shard};
+use feerie_match::datagen::{
+    run as play_games, DataFile, DataFileError, DatagenSettings, Progress, Shard,
+};
 use feerie_match::openings::read_book;
 use feerie_movegen::Position;
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
@@ -51,11 +53,11 @@ pub struct DatagenArgs {
     out: PathBuf,
 }
 
-/// Why a run failed: a usage error, or the message of a failure (exit code 1).
+/// Why a run failed: a usage error, or writing the data failed (exit code 1).
 #[derive(Debug)]
 pub enum Failure {
     Usage(String),
-    Failed(String),
+    Failed(DataFileError),
 }
 
 /// Runs `feerie datagen` with `args`; returns the exit code, or the usage error.
@@ -95,7 +97,7 @@ impl VariantVisitor for &DatagenArgs {
         if let Some(net) = &self.evalfile {
             run.push_str(&format!(" evalfile={}", net.display()));
         }
-        let mut file = DataFile::open(&self.out, &run).map_err(usage)?;
+        let mut file = DataFile::open(&self.out, &run).map_err(|e| usage(e.to_string()))?;
         let shard: Vec<u64> = (0..s.games).filter(|&i| s.shard.holds(i)).collect();
         let todo: Vec<u64> = shard
             .iter()
@@ -114,8 +116,14 @@ impl VariantVisitor for &DatagenArgs {
         let mut write =
             |game: &feerie_match::datagen::GameRecord| file.append(game.index, &game.text());
         let mut progress = |p: &Progress| eprint!("\r{}", progress_line(p, already, s.threads));
-        let written =
-            play_games::<V::Rules, V::Eval>(s, &openings, &todo, &STOP, &mut write, &mut progress);
+        let written = play_games::<V::Rules, V::Eval, _>(
+            s,
+            &openings,
+            &todo,
+            &STOP,
+            &mut write,
+            &mut progress,
+        );
         eprintln!();
         written.map(|_| ()).map_err(Failure::Failed)
     }

@@ -18,7 +18,7 @@ static STOP: AtomicBool = AtomicBool::new(false);
 
 /// Runs `feerie match` with `args`; returns the exit code, or the usage error.
 pub fn run(args: &MatchArgs) -> Result<i32, String> {
-    let command = MatchCommand::new(args)?;
+    let command = MatchCommand::new(args).map_err(|e| e.to_string())?;
     catch_ctrl_c(
         &STOP,
         "\nStopping: finishing with the results so far (Ctrl-C again to quit now)",

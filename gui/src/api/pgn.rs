@@ -100,7 +100,7 @@ pub struct Imported {
 
 pub async fn import(Body(request): Body<ImportRequest>) -> Answer<Imported> {
     computed(move || {
-        let parsed = parse_pgn(&request.pgn)?;
+        let parsed = parse_pgn(&request.pgn).map_err(|e| e.to_string())?;
         if parsed.is_empty() {
             return Err("the text holds no PGN game".to_string());
         }
@@ -152,7 +152,9 @@ struct Replay<'a> {
 impl VariantVisitor for Replay<'_> {
     type Output = Result<Vec<String>, String>;
     fn visit<V: VariantSpec>(self) -> Self::Output {
-        let (_, moves) = self.game.replay::<V::Rules>(V::NAME, self.number)?;
+        let (_, moves) = (self.game)
+            .replay::<V::Rules>(V::NAME, self.number)
+            .map_err(|e| e.to_string())?;
         Ok(moves.iter().map(ToString::to_string).collect())
     }
 }

@@ -6,12 +6,106 @@
 //! so a different run cannot append to it by mistake.
 
 use std::collections::HashSet;
+use std::fmt;
 use std::fs::{File, OpenOptions};
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 /// What the sidecar's name adds to the data file's.
 pub const DONE_SUFFIX: &str = ".done";
+
+/// Why a data file cannot be opened or written; the paths are the data file's or its
+/// sidecar's.
+#[derive(Debug)]
+pub enum DataFileError {
+    /// The sidecar is not this run's, or a line of it is not a record.
+    BadSidecar { sidecar: PathBuf, reason: String },
+    /// The data file is not empty and has no sidecar: not a run to resume.
+    NoSidecar { path: PathBuf, sidecar: PathBuf },
+    /// The data file is shorter than the sidecar records.
+    Shorter {
+        path: PathBuf,
+        sidecar: PathBuf,
+        actual: u64,
+        recorded: u64,
+    },
+    /// A file cannot be read, opened, written or cut back to its whole games.
+    Io {
+        action: FileAction,
+        path: PathBuf,
+        error: io::Error,
+    },
+    /// Appending a game to the data file (`sidecar` false) or its record failed.
+    Append { sidecar: bool, error: io::Error },
+}
+
+/// What was being done to a file when it failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileAction {
+    Read,
+    Open,
+    /// Reading the open data file's length.
+    Measure,
+    Cut,
+    Write,
+}
+
+impl fmt::Display for DataFileError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            DataFileError::BadSidecar { sidecar, reason } => {
+                write!(f, "{}: {reason}", sidecar.display())
+            }
+            DataFileError::NoSidecar { path, sidecar } => write!(
+                f,
+                "{} exists but {} does not: not a run to resume; remove it or choose \
+                 another --out",
+                path.display(),
+                sidecar.display()
+            ),
+            DataFileError::Shorter {
+                path,
+                sidecar,
+                actual,
+                recorded,
+            } => write!(
+                f,
+                "{} is shorter than {} records ({actual} < {recorded} bytes)",
+                path.display(),
+                sidecar.display()
+            ),
+            DataFileError::Io {
+                action,
+                path,
+                error,
+            } => {
+                let path = path.display();
+                match action {
+                    FileAction::Read => write!(f, "cannot read {path}: {error}"),
+                    FileAction::Open => write!(f, "cannot open {path}: {error}"),
+                    FileAction::Measure => write!(f, "{error}"),
+                    FileAction::Cut => {
+                        write!(f, "cannot cut {path} back to its whole games: {error}")
+                    }
+                    FileAction::Write => write!(f, "cannot write {path}: {error}"),
+                }
+            }
+            DataFileError::Append { sidecar, error } => {
+                let file = if *sidecar { DONE_SUFFIX } else { "data" };
+                write!(f, "cannot write the {file} file: {error}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for DataFileError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            DataFileError::Io { error, .. } | DataFileError::Append { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
 
 /// A data file open for appending whole games.
 #[derive(Debug)]
@@ -26,47 +120,60 @@ pub struct DataFile {
 impl DataFile {
     /// Opens (or creates) `path` and its sidecar for the run described by `run` (one line
     /// of text naming the settings that decide the games).
-    pub fn open(path: &Path, run: &str) -> Result<DataFile, String> {
+    pub fn open(path: &Path, run: &str) -> Result<DataFile, DataFileError> {
         let done_path = sidecar(path);
         let header = format!("# feerie datagen {run}");
-        let shown = path.display();
+        let io = |action, path: &Path| {
+            let path = path.to_path_buf();
+            move |error| DataFileError::Io {
+                action,
+                path,
+                error,
+            }
+        };
         let (finished, length, records) = match std::fs::read_to_string(&done_path) {
             Ok(text) => {
-                read_sidecar(&text, &header).map_err(|e| format!("{}: {e}", done_path.display()))?
+                read_sidecar(&text, &header).map_err(|reason| DataFileError::BadSidecar {
+                    sidecar: done_path.clone(),
+                    reason,
+                })?
             }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
                 if std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
-                    return Err(format!(
-                        "{shown} exists but {} does not: not a run to resume; remove it or \
-                         choose another --out",
-                        done_path.display()
-                    ));
+                    return Err(DataFileError::NoSidecar {
+                        path: path.to_path_buf(),
+                        sidecar: done_path,
+                    });
                 }
                 (HashSet::new(), 0, String::new())
             }
-            Err(e) => return Err(format!("cannot read {}: {e}", done_path.display())),
+            Err(e) => return Err(io(FileAction::Read, &done_path)(e)),
         };
         let data = OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)
-            .map_err(|e| format!("cannot open {shown}: {e}"))?;
-        let actual = data.metadata().map_err(|e| e.to_string())?.len();
+            .map_err(io(FileAction::Open, path))?;
+        let actual = data
+            .metadata()
+            .map_err(io(FileAction::Measure, path))?
+            .len();
         if actual < length {
-            return Err(format!(
-                "{shown} is shorter than {} records ({actual} < {length} bytes)",
-                done_path.display()
-            ));
+            return Err(DataFileError::Shorter {
+                path: path.to_path_buf(),
+                sidecar: done_path,
+                actual,
+                recorded: length,
+            });
         }
-        data.set_len(length)
-            .map_err(|e| format!("cannot cut {shown} back to its whole games: {e}"))?;
+        data.set_len(length).map_err(io(FileAction::Cut, path))?;
         // Rewritten whole, so a line cut short by a kill is gone before appending.
         std::fs::write(&done_path, format!("{header}\n{records}"))
-            .map_err(|e| format!("cannot write {}: {e}", done_path.display()))?;
+            .map_err(io(FileAction::Write, &done_path))?;
         let done = OpenOptions::new()
             .append(true)
             .open(&done_path)
-            .map_err(|e| format!("cannot open {}: {e}", done_path.display()))?;
+            .map_err(io(FileAction::Open, &done_path))?;
         Ok(DataFile {
             data,
             done,
@@ -76,13 +183,13 @@ impl DataFile {
     }
 
     /// Appends game `index`'s lines, then records the game as done.
-    pub fn append(&mut self, index: u64, text: &str) -> Result<(), String> {
+    pub fn append(&mut self, index: u64, text: &str) -> Result<(), DataFileError> {
+        let failed = |sidecar| move |error| DataFileError::Append { sidecar, error };
         self.data
             .write_all(text.as_bytes())
-            .map_err(|e| format!("cannot write the data file: {e}"))?;
+            .map_err(failed(false))?;
         self.length += text.len() as u64;
-        writeln!(self.done, "{index} {}", self.length)
-            .map_err(|e| format!("cannot write the {DONE_SUFFIX} file: {e}"))?;
+        writeln!(self.done, "{index} {}", self.length).map_err(failed(true))?;
         self.finished.insert(index);
         Ok(())
     }
@@ -165,11 +272,12 @@ mod tests {
     fn another_run_or_a_file_without_sidecar_is_refused() {
         let path = temp("other.txt");
         DataFile::open(&path, "seed=1").unwrap();
-        let err = DataFile::open(&path, "seed=2").unwrap_err();
+        let err = DataFile::open(&path, "seed=2").unwrap_err().to_string();
         assert!(err.contains("another run"), "{err}");
         let bare = temp("bare.txt");
         std::fs::write(&bare, "x | 1 | 0.5\n").unwrap();
         let err = DataFile::open(&bare, "seed=1").unwrap_err();
-        assert!(err.contains("does not"), "{err}");
+        assert!(matches!(err, DataFileError::NoSidecar { .. }), "{err}");
+        assert!(err.to_string().contains("does not"), "{err}");
     }
 }
