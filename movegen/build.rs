@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 #[path = "src/geometry.rs"]
 mod geometry;
 
-use geometry::{relevant_occupancy, slider_attacks, BISHOP_DIRS, ROOK_DIRS};
+use geometry::{BISHOP_DIRS, ROOK_DIRS, relevant_occupancy, slider_attacks};
 
 /// Xorshift generator with a fixed seed, so the tables are the same on every build.
 struct Rng(u64);

@@ -6,8 +6,8 @@
 //! Benchmark ids: `<variant>/legal_moves/<i>` and `<variant>/perft/<i>/d<depth>`, `i`
 //! the position's index among the variant's bench positions.
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use feerie_movegen::{perft, Position};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use feerie_movegen::{Position, perft};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::hint::black_box;
 

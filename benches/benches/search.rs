@@ -3,7 +3,7 @@
 //! 16 MiB table as `feerie bench` does, so the node count printed on the first run is the
 //! one `feerie bench --variant V` prints. Benchmark ids: `search/<variant>/depth<d>`.
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{Criterion, criterion_group, criterion_main};
 use feerie_movegen::Position;
 use feerie_search::{Limits, Searcher, Signals};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};

@@ -2,7 +2,7 @@
 //! search or evaluation changes, which makes it a quick "did behaviour change?" check.
 
 use crate::out::Out;
-use crate::report::{print_bench_summary, BenchReport};
+use crate::report::{BenchReport, print_bench_summary};
 use crate::session::Session;
 
 /// Runs the bench of `session`'s variant and prints the summary lines.

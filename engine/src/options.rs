@@ -2,8 +2,8 @@
 //! refused with a message and the option keeps its previous value.
 
 use crate::strength;
-use feerie_search::skill::{Skill, FULL_LEVEL};
 use feerie_search::Settings;
+use feerie_search::skill::{FULL_LEVEL, Skill};
 use feerie_variants::Variant;
 
 /// Range and default of a numeric (`spin`) option.

@@ -26,7 +26,7 @@ pub fn parse_position<'a>(tokens: &[&'a str]) -> Result<PositionCmd<'a>, String>
         Some((other, _)) => {
             return Err(format!(
                 "position: expected 'startpos' or 'fen', got '{other}'"
-            ))
+            ));
         }
         None => return Err("position: expected 'startpos' or 'fen'".into()),
     };

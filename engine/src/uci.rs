@@ -6,7 +6,7 @@
 //! error line: send `stop` and wait for `bestmove` first. Every problem with the input is
 //! reported as `info string error: ...`, and the state stays as it was.
 
-use crate::go_params::{parse_go, MAX_DEPTH};
+use crate::go_params::{MAX_DEPTH, parse_go};
 use crate::options::{self, EngineOptions, OptionChange};
 use crate::out::{self, Out};
 use crate::position_cmd::parse_position;

@@ -247,9 +247,11 @@ fn a_bad_variant_lists_the_variants() {
         }
     }
     // Any case is taken.
-    assert!(feerie(&["perft", "--depth", "1", "--variant", "Dynamo"])
-        .status
-        .success());
+    assert!(
+        feerie(&["perft", "--depth", "1", "--variant", "Dynamo"])
+            .status
+            .success()
+    );
 }
 
 #[test]

@@ -6,7 +6,7 @@
 use feerie_match::notation;
 use feerie_movegen::{Chess, Dynamo, Position};
 use futures_util::{SinkExt, StreamExt};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -218,10 +218,12 @@ async fn a_new_position_restarts_the_analysis_with_whites_scores() {
         .await;
     assert_eq!(mate["lines"][0]["score"], json!({"mate": -1}));
     assert_eq!(mate["lines"][0]["wdl"], json!([0, 0, 1000]));
-    assert!(mate["lines"][0]["pv_text"][0]
-        .as_str()
-        .unwrap()
-        .starts_with("Ra1"));
+    assert!(
+        mate["lines"][0]["pv_text"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("Ra1")
+    );
     // Another variant: the engine is set up for it, its moves are written canonically.
     page.send(json!({"type": "analyse", "variant": "dynamo", "moves": ["e2e4"], "multipv": 1}))
         .await;

@@ -1,7 +1,7 @@
 //! `feerie match` end to end: Feerie against itself in every variant (the PGN replayed
 //! move by move through the referee), and against engines that misbehave on purpose.
 
-use feerie_match::pgn::{parse_pgn, GameResult, ParsedGame};
+use feerie_match::pgn::{GameResult, ParsedGame, parse_pgn};
 use feerie_movegen::{Chess, Color, Dynamo, Outcome, Position};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::path::PathBuf;

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{binary, Engine, TIMEOUT};
+use common::{Engine, TIMEOUT, binary};
 use std::process::Command;
 
 fn under_memory_limit(kib: u64) -> Engine {

@@ -7,7 +7,7 @@ mod common;
 
 use common::Engine;
 use feerie_movegen::{
-    perft, AntiEinstein, Augsburg, Chess, Dynamo, Einstein, Position, ReverseEinstein,
+    AntiEinstein, Augsburg, Chess, Dynamo, Einstein, Position, ReverseEinstein, perft,
 };
 use feerie_variants::Variant;
 

@@ -32,11 +32,7 @@ fn white_minus_black(placement: &str) -> i32 {
         .filter_map(Piece::from_fen_char)
         .map(|p| {
             let v = value(p.kind);
-            if p.color == Color::White {
-                v
-            } else {
-                -v
-            }
+            if p.color == Color::White { v } else { -v }
         })
         .sum()
 }

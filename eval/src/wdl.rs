@@ -41,11 +41,7 @@ impl WdlModel {
 
     /// Chances for a mate in `n` (positive: the side to move mates).
     pub fn mate(n: i32) -> [u32; 3] {
-        if n > 0 {
-            [1000, 0, 0]
-        } else {
-            [0, 0, 1000]
-        }
+        if n > 0 { [1000, 0, 0] } else { [0, 0, 1000] }
     }
 }
 

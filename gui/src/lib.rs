@@ -16,5 +16,5 @@ pub mod server;
 pub mod session;
 pub mod state;
 
-pub use server::{serve, GuiConfig, ServeError};
+pub use server::{GuiConfig, ServeError, serve};
 pub use state::EngineConfig;

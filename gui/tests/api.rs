@@ -1,13 +1,13 @@
 //! The HTTP API of `feerie gui` (docs/gui-api.md), driven through the router as the
 //! page drives it, every answer checked against Feerie's move generator.
 
-use axum::body::Body;
-use axum::http::{header, Method, Request, StatusCode};
 use axum::Router;
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode, header};
 use feerie_gui::server::router;
 use feerie_gui::state::{AppState, EngineConfig};
 use feerie_movegen::{Augsburg, Chess, Dynamo, Einstein, Position};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 use tower::ServiceExt;

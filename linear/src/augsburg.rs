@@ -8,12 +8,12 @@
 //! Every weight is in `weights::augsburg::Weights`, so a tuner can change them in one
 //! place.
 
-use crate::traced::{variables, Lin, Num};
+use crate::traced::{Lin, Num, variables};
 use crate::weights::augsburg::Weights;
 use crate::{Linear, Trace, WeightInfo};
 use feerie_eval::Evaluator;
 use feerie_movegen::attacks;
-use feerie_movegen::augsburg::{Augsburg, Unit, UnitBoard, COMPONENTS};
+use feerie_movegen::augsburg::{Augsburg, COMPONENTS, Unit, UnitBoard};
 use feerie_movegen::{Bitboard, Color, PieceKind, Position, Square};
 
 /// The Augsburg evaluator.

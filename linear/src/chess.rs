@@ -5,7 +5,7 @@
 //! `Position::Board` is the orthodox [`Board`]: chess, and the Einstein variants as a
 //! chess-minded baseline. The weights are in `weights::chess::Weights`.
 
-use crate::weights::chess::{Weights, TUNED_CHESS};
+use crate::weights::chess::{TUNED_CHESS, Weights};
 use crate::{Linear, Negated, Recorder, Sink, Trace, WeightInfo};
 use feerie_eval::Evaluator;
 use feerie_movegen::attacks;
@@ -47,11 +47,7 @@ const fn build_tables(w: &Weights) -> Tables {
 /// Tables list rank 8 first: White on `sq` reads entry `sq ^ 56`; Black reads the
 /// mirrored square, which is `sq` itself (and counts negatively).
 const fn table_entry(color: usize, sq: usize) -> usize {
-    if color == 0 {
-        sq ^ 56
-    } else {
-        sq
-    }
+    if color == 0 { sq ^ 56 } else { sq }
 }
 
 /// `FRONT_SPAN[colour][sq]`: the squares ahead of a pawn on `sq` on its own and the

@@ -12,7 +12,7 @@
 //! drawn towards mating the other king (`mop_up`). All weights live in
 //! [`weights::einstein::Weights`](crate::weights::einstein::Weights).
 
-use crate::traced::{variables, Lin, Num};
+use crate::traced::{Lin, Num, variables};
 use crate::weights::einstein::{EinsteinVariant, Weights};
 use crate::{Linear, Trace, WeightInfo};
 use feerie_eval::Evaluator;
@@ -281,11 +281,7 @@ fn mop_up<T: Num>(
     let drive = w.mop_edge.times(3 - centrality(theirs))
         + w.mop_close.times(7 - distance(ours, theirs))
         + w.mop_region.times(unreachable) / 4;
-    if strong == 0 {
-        drive
-    } else {
-        -drive
-    }
+    if strong == 0 { drive } else { -drive }
 }
 
 /// The rank in front of a king of `color` on `rank` (itself on the edge).
@@ -298,8 +294,8 @@ fn clamp_rank(rank: i8, color: Color) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use feerie_movegen::einstein::{Anti, Reverse, Standard};
     use feerie_movegen::Einstein;
+    use feerie_movegen::einstein::{Anti, Reverse, Standard};
 
     /// The same position with colours swapped and the board mirrored.
     fn mirror(fen: &str) -> String {

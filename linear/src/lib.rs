@@ -26,7 +26,7 @@ pub use augsburg::AugsburgEval;
 pub use chess::ChessEval;
 pub use dynamo::DynamoEval;
 pub use einstein::EinsteinEval;
-pub use fields::{field_offset, from_vector, to_vector, weight_info, Field, Shape, WeightFields};
+pub use fields::{Field, Shape, WeightFields, field_offset, from_vector, to_vector, weight_info};
 pub use source::{parse_rust_source, rust_array, rust_source};
 
 use feerie_eval::Evaluator;

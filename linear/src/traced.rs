@@ -33,11 +33,7 @@ pub trait Num:
     /// The larger of two numbers by value (the form of the one chosen).
     #[inline]
     fn max_by_value(self, o: Self) -> Self {
-        if o.value() > self.value() {
-            o
-        } else {
-            self
-        }
+        if o.value() > self.value() { o } else { self }
     }
 
     /// The smaller of `self` and a held cap (a capped term is constant).

@@ -5,10 +5,10 @@
 use feerie_linear::weights;
 use feerie_linear::weights::einstein::EinsteinVariant;
 use feerie_linear::weights::{augsburg, dynamo, einstein};
-use feerie_linear::{
-    check_linear, parse_rust_source, to_vector, white_score, Linear, Trace, WeightFields,
-};
 use feerie_linear::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval};
+use feerie_linear::{
+    Linear, Trace, WeightFields, check_linear, parse_rust_source, to_vector, white_score,
+};
 use feerie_movegen::einstein::{Anti, EinsteinPosition, Reverse, Standard};
 use feerie_movegen::{Augsburg, Chess, Dynamo, Einstein, Position};
 

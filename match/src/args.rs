@@ -323,7 +323,7 @@ fn engine_args(
                 "proto" => {
                     return Err(MatchArgsError::NotUci {
                         proto: value.clone(),
-                    })
+                    });
                 }
                 _ => return Err(unknown(flag, key)),
             }
@@ -349,7 +349,7 @@ fn openings(pairs: &[KeyValue]) -> Result<OpeningSource, MatchArgsError> {
                 return Err(MatchArgsError::UnsupportedOpenings {
                     key: k.clone(),
                     value: v.to_string(),
-                })
+                });
             }
         }
     }

@@ -6,7 +6,7 @@
 //! Candidate `i` is drawn from its own seed, so a book depends only on its settings, not
 //! on how many threads made it.
 
-use crate::openings::{random_line_where, RandomLine};
+use crate::openings::{RandomLine, random_line_where};
 use crate::rng::Rng;
 use feerie_eval::Evaluator;
 use feerie_movegen::{Placement, Position, Square};

@@ -32,10 +32,10 @@
 
 mod output;
 
-pub use output::{DataFile, DataFileError, FileAction, DONE_SUFFIX};
+pub use output::{DONE_SUFFIX, DataFile, DataFileError, FileAction};
 
 use crate::book::{plausible, score_value};
-use crate::openings::{random_line_where, random_plies_where, RandomLine};
+use crate::openings::{RandomLine, random_line_where, random_plies_where};
 use crate::rng::Rng;
 use feerie_eval::Evaluator;
 use feerie_movegen::{Color, Outcome, Position};

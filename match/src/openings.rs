@@ -3,7 +3,7 @@
 //! is the one opening walk of the workspace: the benches' self-play draws its openings
 //! from it too.
 
-use crate::pgn::{parse_pgn, PgnError};
+use crate::pgn::{PgnError, parse_pgn};
 use crate::rng::Rng;
 use feerie_movegen::{FenError, Position};
 use std::fmt;
@@ -193,8 +193,7 @@ mod tests {
 
     #[test]
     fn reads_epd_and_fen_lines() {
-        let text =
-            "# book\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id \"x\";\n\
+        let text = "# book\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id \"x\";\n\
                     4k3/8/8/8/8/8/8/4K2R w K - 3 40\n";
         let fens = read_book::<Chess>(text).unwrap();
         assert_eq!(

@@ -1,7 +1,7 @@
 //! PGN of match games, with the moves in Feerie's notation, and a reader for it (tests
 //! replay every game through the referee).
 
-use crate::notation::{parse_move_text, MoveTextError};
+use crate::notation::{MoveTextError, parse_move_text};
 use feerie_movegen::{FenError, Position};
 use std::fmt::{self, Write as _};
 

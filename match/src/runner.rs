@@ -3,7 +3,7 @@
 //! PGN, and stops early on an SPRT verdict or when `stop` is set (Ctrl-C).
 
 use crate::clock::Control;
-use crate::game::{play_game, DrawRule, GameRules, ResignRule};
+use crate::game::{DrawRule, GameRules, ResignRule, play_game};
 use crate::openings::{self, BookError};
 use crate::pgn::{GameRecord, GameResult};
 use crate::rng::Rng;
@@ -15,7 +15,7 @@ use std::fmt;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Mutex};
+use std::sync::{Mutex, mpsc};
 use std::time::Duration;
 
 /// Where the openings come from.

@@ -175,10 +175,10 @@ impl EngineProcess {
                     return Err(EngineError::Timeout(format!(
                         "no answer within {} ms",
                         limit.as_millis()
-                    )))
+                    )));
                 }
                 Err(RecvTimeoutError::Disconnected) => {
-                    return Err(EngineError::Died("its output closed".into()))
+                    return Err(EngineError::Died("its output closed".into()));
                 }
             }
         }

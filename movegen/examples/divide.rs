@@ -1,6 +1,6 @@
 //! `cargo run --release --example divide -- <depth> <fen> [moves...]`: Augsburg perft divide.
 
-use feerie_movegen::{perft_divide, Augsburg, Position};
+use feerie_movegen::{Augsburg, Position, perft_divide};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

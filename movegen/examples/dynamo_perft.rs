@@ -1,7 +1,7 @@
 //! `cargo run --release -p feerie-movegen --example dynamo_perft -- "<fen>" <depth> [moves...]`
 //! prints a divide (one line per root move) and the leaf rate, single thread.
 
-use feerie_movegen::{perft_divide, Dynamo, Position};
+use feerie_movegen::{Dynamo, Position, perft_divide};
 use std::time::Instant;
 
 fn main() {

@@ -217,7 +217,7 @@ pub fn knight_ring(i: usize) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::{slider_attacks, BISHOP_DIRS, ROOK_DIRS};
+    use crate::geometry::{BISHOP_DIRS, ROOK_DIRS, slider_attacks};
 
     /// Deterministic occupancies to compare the magic lookups with the slow reference.
     fn occupancies() -> impl Iterator<Item = u64> {

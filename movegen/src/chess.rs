@@ -7,10 +7,10 @@ use crate::bitboard::Bitboard;
 use crate::board::{Board, Placement};
 use crate::error::FenError;
 use crate::fen::{CastlingSide, FenFields};
-use crate::fen_checks::{validate_common, CastlingRook};
-use crate::game::{en_passant_square_key, GameState};
+use crate::fen_checks::{CastlingRook, validate_common};
+use crate::game::{GameState, en_passant_square_key};
 use crate::orthodox::{
-    debug_assert_legal_shape, Arrival, Frame, MoveSink, OrthodoxPosition, OrthodoxRules,
+    Arrival, Frame, MoveSink, OrthodoxPosition, OrthodoxRules, debug_assert_legal_shape,
 };
 use crate::types::{Color, Piece, PieceKind, Square};
 use arrayvec::ArrayVec;

@@ -39,7 +39,7 @@ impl<'a> FenFields<'a> {
                 return Err(FenError::syntax(
                     "side to move",
                     format!("expected 'w' or 'b', found '{other}'"),
-                ))
+                ));
             }
         };
         let number = |i: usize, name: &'static str, default: u32| -> Result<u32, FenError> {
@@ -142,7 +142,7 @@ impl<'a> FenFields<'a> {
                     return Err(FenError::syntax(
                         "castling",
                         format!("unexpected '{c}' (Chess960 rights are not supported)"),
-                    ))
+                    ));
                 }
             };
             if rights & bit != 0 {

@@ -29,6 +29,6 @@ pub use dynamo::Dynamo;
 pub use einstein::{AntiEinstein, Einstein, EinsteinPosition, ReverseEinstein};
 pub use error::{FenError, MoveError};
 pub use game::{Game, GameState};
-pub use perft::{perft, perft_divide, perft_divide_until, perft_total, PerftCase, MAX_PERFT_DEPTH};
+pub use perft::{MAX_PERFT_DEPTH, PerftCase, perft, perft_divide, perft_divide_until, perft_total};
 pub use position::{MoveBuffer, MoveCode, Outcome, Position};
 pub use types::{Color, Piece, PieceKind, Square};

@@ -36,7 +36,7 @@ pub mod value;
 
 use feerie_eval::Evaluator;
 use feerie_movegen::{MoveBuffer, MoveCode};
-use ordering::{score_moves, History, Picker};
+use ordering::{History, Picker, score_moves};
 use rng::Rng;
 use skill::Skill;
 use std::marker::PhantomData;
@@ -45,7 +45,7 @@ use std::time::Duration;
 use thread::{Line, Plan, RootMove, Shared, ThreadData, Worker};
 use tt::TransTable;
 
-pub use policy::{SearchPolicy, HISTORY_SIZE};
+pub use policy::{HISTORY_SIZE, SearchPolicy};
 pub use time::budget as time_budget;
 
 /// Stack of each helper thread. The main search runs on the caller's thread, which

@@ -8,7 +8,7 @@
 //! with its `Stage`, which pruning and reductions ask about.
 
 use crate::params::HISTORY_MAX;
-use crate::policy::{SearchPolicy, HISTORY_SIZE};
+use crate::policy::{HISTORY_SIZE, SearchPolicy};
 use crate::value::MAX_PLY;
 
 const TT_MOVE: i32 = 2_000_000_000;
@@ -334,9 +334,11 @@ mod tests {
         }
         let at = |m| order.iter().position(|&x| x == m).unwrap();
         let k = at(killer);
-        assert!(order[..k]
-            .iter()
-            .all(|&m| pos.is_noisy(m) && pos.noisy_gain(m).unwrap() >= 0));
+        assert!(
+            order[..k]
+                .iter()
+                .all(|&m| pos.is_noisy(m) && pos.noisy_gain(m).unwrap() >= 0)
+        );
         assert!(at(mv("a5E")) < k);
         assert!(at(mv("a5E/d5a5")) > k);
         assert!(at(mv("d5E")) > k);

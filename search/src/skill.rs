@@ -120,9 +120,11 @@ mod tests {
         assert!(skills[19].temperature() < 0.5);
         assert_eq!(skills[0].candidates(), 16);
         assert_eq!(skills[19].candidates(), CANDIDATES);
-        assert!(skills
-            .windows(2)
-            .all(|p| p[1].candidates() <= p[0].candidates()));
+        assert!(
+            skills
+                .windows(2)
+                .all(|p| p[1].candidates() <= p[0].candidates())
+        );
     }
 
     #[test]

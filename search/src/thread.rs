@@ -4,12 +4,12 @@
 
 use crate::correction::CorrectionHistory;
 use crate::eval_cache::EvalCache;
-use crate::ordering::{score_moves, History, Killers, Picker, Stage};
+use crate::ordering::{History, Killers, Picker, Stage, score_moves};
 use crate::params::{self, lmr_table};
 use crate::policy::SearchPolicy;
 use crate::time::TimeManager;
 use crate::tt::{TransTable, TtEntry};
-use crate::value::{clamp_eval, from_tt, to_tt, to_uci, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use crate::value::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, clamp_eval, from_tt, to_tt, to_uci};
 use crate::{Bound, Info, Score, Signals};
 use arrayvec::ArrayVec;
 use feerie_eval::Evaluator;

@@ -15,8 +15,8 @@
 //! | 56-57 | bound (1 exact, 2 lower, 3 upper; 0 = empty slot) |
 //! | 58-63 | age (search generation, 6 bits) |
 
-use crate::value::MATE;
 use crate::Bound;
+use crate::value::MATE;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 const SLOTS: usize = 4;
@@ -205,7 +205,7 @@ fn write(s: &Slot, hash: u64, data: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::value::{from_tt, to_tt, MATE};
+    use crate::value::{MATE, from_tt, to_tt};
 
     #[test]
     fn store_then_probe() {

@@ -5,7 +5,7 @@
 use feerie_eval::Evaluator;
 use feerie_linear::ChessEval;
 use feerie_movegen::Chess;
-use feerie_search::{Bound, Info, Limits, Score, SearchPolicy, Searcher, Signals, MAX_DEPTH};
+use feerie_search::{Bound, Info, Limits, MAX_DEPTH, Score, SearchPolicy, Searcher, Signals};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 
 fn run<P: SearchPolicy, E: Evaluator<P>>(

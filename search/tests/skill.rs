@@ -193,7 +193,9 @@ fn a_weak_level_loses_material_far_more_often_than_the_full_engine() {
         weak_blunders += usize::from(loss(p, w, &mut reference) >= BLUNDER_CP);
         full_blunders += usize::from(loss(p, f, &mut reference) >= BLUNDER_CP);
     }
-    eprintln!("blunders of {BLUNDER_CP} cp or more in {POSITIONS} positions: level 0 {weak_blunders}, level 20 {full_blunders}");
+    eprintln!(
+        "blunders of {BLUNDER_CP} cp or more in {POSITIONS} positions: level 0 {weak_blunders}, level 20 {full_blunders}"
+    );
     assert!(
         weak_blunders >= 2 * full_blunders + 6,
         "level 0: {weak_blunders} blunders, level 20: {full_blunders}"

@@ -63,7 +63,7 @@ pub fn solve_position<P: Position>(
             }
         }
         Play::Series | Play::SeriesHelp => {
-            return Err(format!("{stipulation}: the brute force has no series play"))
+            return Err(format!("{stipulation}: the brute force has no series play"));
         }
     }
     Ok(answers)

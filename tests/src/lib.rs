@@ -7,7 +7,7 @@ pub mod brute;
 pub mod random_problem;
 pub mod solver_answers;
 
-use feerie_movegen::{perft_total, PerftCase, Position};
+use feerie_movegen::{PerftCase, Position, perft_total};
 use feerie_variants::Variant;
 use std::path::PathBuf;
 

@@ -1,8 +1,8 @@
 //! Targeted Dynamo rules tests (docs/rules.md, "Dynamo"): each fails if its rule breaks.
 
 use feerie_movegen::consistency::verify_tree;
-use feerie_movegen::dynamo::moves::parse_effect;
 use feerie_movegen::dynamo::MoveList;
+use feerie_movegen::dynamo::moves::parse_effect;
 use feerie_movegen::{Dynamo, FenError, MoveCode, MoveError, Outcome, Position};
 use std::collections::BTreeSet;
 

@@ -14,7 +14,7 @@
 use feerie_movegen::Color;
 use feerie_solve::{Play, Stipulation};
 use feerie_tests::brute;
-use feerie_tests::random_problem::{selfmate_arrangement, Arrangement};
+use feerie_tests::random_problem::{Arrangement, selfmate_arrangement};
 use feerie_tests::solver_answers;
 use feerie_variants::Variant;
 use std::collections::{BTreeSet, HashMap};

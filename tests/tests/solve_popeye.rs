@@ -5,11 +5,11 @@
 //! problems and their sources is that folder's README; `generate.py` there makes the
 //! random ones). Moves are compared in Popeye's notation: `MoveText.text` and the mark.
 
+use feerie_solve::Problem;
 use feerie_solve::input;
 use feerie_solve::solution::{Attack, Defence, Mark, MoveText, Report, Solution, Threat};
 use feerie_solve::solver::solve_problem;
 use feerie_solve::stipulation::{Goal, Play};
-use feerie_solve::Problem;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -616,9 +616,11 @@ fn popeye_output_is_read_as_trees_and_lines() {
     let ep: Vec<&str> = key.defences.iter().map(|d| d.mv.as_str()).collect();
     assert_eq!(ep, ["c3*d2 ep.=S", "c4*d3 ep.=S +"]);
     let innocenti_h = parse_popeye(&chunks[0], problem(0)).unwrap();
-    assert!(innocenti_h
-        .lines
-        .contains("Ra8-a6=B Qg6-d6=R + Ba6-d3=S + Rd6*d3=Q #"));
+    assert!(
+        innocenti_h
+            .lines
+            .contains("Ra8-a6=B Qg6-d6=R + Ba6-d3=S + Rd6*d3=Q #")
+    );
 }
 
 /// Tries and their refutations, set play and a stalemate mark, read from the layout

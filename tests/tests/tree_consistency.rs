@@ -3,8 +3,8 @@
 //! suite positions, each to the deepest listed depth up to `MAX_DEPTH` whose perft count
 //! stays within `LEAF_BUDGET`. The walk's leaf count must also equal the suite's.
 
-use feerie_movegen::consistency::verify_tree;
 use feerie_movegen::Position;
+use feerie_movegen::consistency::verify_tree;
 use feerie_tests::{read_suite, suite_file};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 

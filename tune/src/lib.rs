@@ -14,7 +14,7 @@ pub mod net;
 use data::Dataset;
 use feerie_linear::{Linear, WeightInfo};
 use feerie_movegen::Position;
-use model::{fit_k, gradient, loss, Adam, Target};
+use model::{Adam, Target, fit_k, gradient, loss};
 
 /// How to tune.
 #[derive(Clone, Debug, PartialEq)]

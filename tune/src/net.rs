@@ -10,8 +10,8 @@
 //! kept. Weights stay within ±[`CLIP`], so the integer accumulators of a real position
 //! (at most 32 inputs on) never overflow.
 
-use crate::data::{parse_line, DataError, LineError};
-use feerie_eval::nnue::{self, Network, BUCKETS, HIDDEN, INPUTS, QA, QB, SCALE};
+use crate::data::{DataError, LineError, parse_line};
+use feerie_eval::nnue::{self, BUCKETS, HIDDEN, INPUTS, Network, QA, QB, SCALE};
 use feerie_movegen::{Color, Position};
 use rayon::prelude::*;
 

@@ -1,10 +1,10 @@
 //! The description of each variant: rules, evaluator, name and bench workload.
 
-use crate::wdl_models::*;
 use crate::VariantSpec;
+use crate::wdl_models::*;
+use feerie_eval::NnueEval;
 use feerie_eval::nnue::{AntiEinsteinNet, AugsburgNet, DynamoNet, EinsteinNet, ReverseEinsteinNet};
 use feerie_eval::wdl::WdlModel;
-use feerie_eval::NnueEval;
 use feerie_movegen::{AntiEinstein, Augsburg, Chess, Dynamo, Einstein, ReverseEinstein};
 
 // Bench depths are per variant so that the default bench takes about a second on one

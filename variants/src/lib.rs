@@ -16,9 +16,9 @@ pub use descriptions::{
     AntiEinsteinSpec, AugsburgSpec, ChessSpec, DynamoSpec, EinsteinSpec, ReverseEinsteinSpec,
 };
 
+use feerie_eval::Evaluator;
 use feerie_eval::nnue::Network;
 use feerie_eval::wdl::WdlModel;
-use feerie_eval::Evaluator;
 use feerie_search::SearchPolicy;
 use std::fmt;
 

@@ -3,7 +3,7 @@
 
 use super::{catch_ctrl_c, threads};
 use feerie_match::args::VariantName;
-use feerie_match::book::{make_book, search_score, BookSettings};
+use feerie_match::book::{BookSettings, make_book, search_score};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::io::Write;
 use std::sync::atomic::AtomicBool;

@@ -2,10 +2,10 @@
 //! this reads the flags, finds the opening book, opens the resumable data file and shows
 //! the progress on standard error).
 
-use super::{catch_ctrl_c, threads, INTERRUPTED};
+use super::{INTERRUPTED, catch_ctrl_c, threads};
 use feerie_match::args::VariantName;
 use feerie_match::datagen::{
-    run as play_games, DataFile, DataFileError, DatagenSettings, Progress, Shard,
+    DataFile, DataFileError, DatagenSettings, Progress, Shard, run as play_games,
 };
 use feerie_match::openings::read_book;
 use feerie_movegen::Position;

@@ -4,8 +4,8 @@
 
 use super::catch_ctrl_c;
 use crate::out::QuietStdout;
-use feerie_match::args::MatchArgs;
 use feerie_match::MatchCommand;
+use feerie_match::args::MatchArgs;
 use std::sync::atomic::AtomicBool;
 
 /// Exit code for a match that could not be played (an engine that does not start, an

@@ -2,7 +2,7 @@
 //! with a progress line on standard error when a run lasts more than a second.
 
 use crate::session::position_after;
-use feerie_movegen::{perft, Position};
+use feerie_movegen::{Position, perft};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};

@@ -14,10 +14,10 @@
 //! stops the problem being solved, prints what was found so far as a partial solution,
 //! and ends the run; a second Ctrl-C quits at once.
 
-use super::{catch_ctrl_c, INTERRUPTED};
+use super::{INTERRUPTED, catch_ctrl_c};
 use crate::out::QuietStdout;
 use crate::session::position_after;
-use feerie_match::args::{at_least, VariantName};
+use feerie_match::args::{VariantName, at_least};
 use feerie_movegen::Position;
 use feerie_solve::input::{self, InputError};
 use feerie_solve::output::{self, Closing};

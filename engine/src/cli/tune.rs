@@ -4,10 +4,10 @@
 
 use super::{exit_code_on_threads, threads};
 use feerie_linear::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval, Linear};
-use feerie_match::args::{at_least, between, VariantName};
+use feerie_match::args::{VariantName, at_least, between};
 use feerie_movegen::einstein::{Anti, Reverse, Standard};
 use feerie_tune::data::Dataset;
-use feerie_tune::{largest_changes, source_file, tune, Losses, Settings};
+use feerie_tune::{Losses, Settings, largest_changes, source_file, tune};
 use feerie_variants::{
     AntiEinsteinSpec, AugsburgSpec, ChessSpec, DynamoSpec, EinsteinSpec, ReverseEinsteinSpec,
     Variant, VariantSpec,

@@ -3,9 +3,9 @@
 
 use super::{exit_code_on_threads, threads};
 use feerie_eval::nnue::Network;
-use feerie_match::args::{at_least, between, VariantName};
+use feerie_match::args::{VariantName, at_least, between};
 use feerie_movegen::Position;
-use feerie_tune::net::{loss, samples, split, train, FloatNet, NetSettings};
+use feerie_tune::net::{FloatNet, NetSettings, loss, samples, split, train};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::path::PathBuf;
 use std::time::Instant;

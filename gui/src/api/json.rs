@@ -2,12 +2,12 @@
 //! own rejections are plain text, which the page could not show as an error).
 
 use super::error;
+use axum::Json;
 use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::Json;
-use serde::de::DeserializeOwned;
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 
 /// A JSON request body; a body that is missing, too large, not JSON or not of the
 /// expected shape is answered with `{"error": ...}` and axum's 4xx status.

@@ -10,12 +10,12 @@ mod position;
 mod variants;
 
 use crate::state::{AppState, BODY_LIMIT};
+use axum::Json;
+use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::Json;
-use axum::Router;
 use std::sync::Arc;
 
 /// The API's routes.

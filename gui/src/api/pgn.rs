@@ -1,11 +1,11 @@
 //! `POST /api/pgn/export` and `/api/pgn/import`: games in the PGN of docs/pgn.md, written
 //! and read by `feerie_match::pgn`, the moves checked against the rules both ways.
 
-use super::json::{computed, Answer, Body};
+use super::json::{Answer, Body, computed};
 use crate::game::GameSpec;
 use crate::state::check_length;
 use feerie_match::notation;
-use feerie_match::pgn::{parse_pgn, GameRecord, GameResult, ParsedGame};
+use feerie_match::pgn::{GameRecord, GameResult, ParsedGame, parse_pgn};
 use feerie_match::runner::today;
 use feerie_movegen::Position;
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};

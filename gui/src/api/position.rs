@@ -2,9 +2,9 @@
 //! final position as the page draws it: board, check, outcome and every legal move with
 //! its parts and the position it leads to.
 
-use super::json::{computed, Answer, Body};
+use super::json::{Answer, Body, computed};
 use super::{board, parts};
-use crate::game::{move_text, result_of, GameSpec};
+use crate::game::{GameSpec, move_text, result_of};
 use crate::state::check_length;
 use feerie_match::notation::parse_move_text;
 use feerie_movegen::{Color, Placement, Position};

@@ -1,8 +1,8 @@
 //! `GET /api/variants`: what the page offers in its menus.
 
 use crate::state::AppState;
-use axum::extract::State;
 use axum::Json;
+use axum::extract::State;
 use feerie_movegen::Position;
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use serde::Serialize;

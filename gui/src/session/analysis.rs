@@ -6,7 +6,7 @@
 
 use super::board::Board;
 use super::engine::{Engine, Setup};
-use super::lines::{parse_info, parse_progress, Lines, Progress};
+use super::lines::{Lines, Progress, parse_info, parse_progress};
 use super::messages::Outbox;
 use crate::state::EngineConfig;
 use serde_json::json;

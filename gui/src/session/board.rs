@@ -2,7 +2,7 @@
 //! behind one trait so that the socket loop, the analysis and the game driver are written
 //! once, not once per variant.
 
-use crate::game::{move_text, result_of, GameSpec};
+use crate::game::{GameSpec, move_text, result_of};
 use feerie_match::pgn::GameResult;
 use feerie_movegen::{Color, Outcome, Position};
 use feerie_variants::{VariantSpec, VariantVisitor};
@@ -149,9 +149,11 @@ mod tests {
         );
         board.undo();
         assert_eq!(board.moves(), ["e2e4".to_string()]);
-        assert!(load(&spec(json!({"variant": "chess", "moves": ["e2e5"]})))
-            .unwrap_err()
-            .contains("move 1 'e2e5'"));
+        assert!(
+            load(&spec(json!({"variant": "chess", "moves": ["e2e5"]})))
+                .unwrap_err()
+                .contains("move 1 'e2e5'")
+        );
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! bar's), moves in notation.
 
 use super::board::Board;
-use feerie_match::uci_client::{parse_score, ReportedScore};
+use feerie_match::uci_client::{ReportedScore, parse_score};
 use feerie_movegen::Color;
 use serde::Serialize;
 use std::collections::BTreeMap;

@@ -15,11 +15,11 @@ mod play;
 
 use crate::state::{AppState, BODY_LIMIT};
 use analysis::{Analysis, Job};
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::Router;
 use axum::extract::State;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::response::Response;
 use axum::routing::get;
-use axum::Router;
 use messages::{Outbox, Player, Request, Tag};
 use play::{Command, Game, Seat};
 use std::sync::Arc;

@@ -11,7 +11,7 @@ use feerie_match::clock::{Clock, Control};
 use feerie_match::game::{color_name as side_name, loss_for};
 use feerie_match::pgn::GameResult;
 use feerie_movegen::{Color, Outcome};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;

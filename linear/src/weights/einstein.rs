@@ -1,8 +1,8 @@
 //! The Einstein family evaluation's weights (`EinsteinEval`).
 
 use crate::{Field, WeightFields};
-use feerie_movegen::einstein::{Anti, Mutation, Reverse, Standard};
 use feerie_movegen::PieceKind;
+use feerie_movegen::einstein::{Anti, Mutation, Reverse, Standard};
 
 /// Every weight of the Einstein evaluation, in centipawns (percentages where named).
 /// Generic over the number type so the same evaluation code also yields its trace

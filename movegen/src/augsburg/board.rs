@@ -1,10 +1,10 @@
 //! The Augsburg board: a mailbox of square contents, and bitboards per colour and per
 //! component kind so that attacks come from the ordinary lookups of each kind present.
 
-use super::unit::{Unit, COMPONENTS};
+use super::unit::{COMPONENTS, Unit};
 use crate::attacks;
 use crate::bitboard::Bitboard;
-use crate::board::{picture, Placement};
+use crate::board::{Placement, picture};
 use crate::types::{Color, Piece, PieceKind, Square};
 use crate::zobrist;
 

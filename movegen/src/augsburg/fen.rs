@@ -2,12 +2,12 @@
 //! canonically; the checks that make a position possible.
 
 use super::board::{Cell, UnitBoard};
-use super::unit::{Unit, COMPONENTS};
+use super::unit::{COMPONENTS, Unit};
 use crate::bitboard::Bitboard;
-use crate::board::{placement_string, Placement};
+use crate::board::{Placement, placement_string};
 use crate::error::FenError;
 use crate::fen::{FenFields, PlacementToken};
-use crate::fen_checks::{color_name, validate_common, CastlingRook};
+use crate::fen_checks::{CastlingRook, color_name, validate_common};
 use crate::types::{Color, PieceKind, Square};
 
 /// Reads the placement field.

@@ -8,9 +8,9 @@
 //! off its line; en passant and every move in check use the mask or a replay on
 //! bitboards.
 
+use super::Augsburg;
 use super::moves::{Move, MoveList};
 use super::unit::Unit;
-use super::Augsburg;
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::fen::CastlingSide;

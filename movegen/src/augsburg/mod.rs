@@ -21,12 +21,12 @@ use play::Changes;
 mod tests;
 
 pub use board::{Cell, UnitBoard};
-pub use moves::{Move, MoveList, MoveText, CAPACITY};
-pub use unit::{Unit, COMPONENTS};
+pub use moves::{CAPACITY, Move, MoveList, MoveText};
+pub use unit::{COMPONENTS, Unit};
 
 use crate::error::{FenError, MoveError};
 use crate::fen::FenFields;
-use crate::game::{en_passant_square_key, Game, GameState};
+use crate::game::{Game, GameState, en_passant_square_key};
 use crate::position::Position;
 use crate::types::Square;
 

@@ -1,7 +1,7 @@
 //! The Augsburg move: which part of which unit goes where, and its notation.
 
 use super::unit::Unit;
-use crate::position::{debug_as_display, MoveCode};
+use crate::position::{MoveCode, debug_as_display};
 use crate::types::{PieceKind, Square};
 use arrayvec::ArrayVec;
 use std::fmt;

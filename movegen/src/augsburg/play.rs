@@ -2,9 +2,9 @@
 //! small `Copy` state pushed on a stack, so undo restores fusions, fissions, promotions
 //! and castling parts exactly whatever the move did.
 
+use super::Augsburg;
 use super::board::Cell;
 use super::moves::Move;
-use super::Augsburg;
 use crate::fen::{CastlingRights, CastlingSide};
 use crate::game::en_passant_square_key;
 use crate::types::{PieceKind, Square};

@@ -5,7 +5,7 @@
 use super::moves::Move;
 use crate::attacks::{self, ray};
 use crate::bitboard::Bitboard;
-use crate::geometry::{offset, KING_STEPS, KNIGHT_LEAPS};
+use crate::geometry::{KING_STEPS, KNIGHT_LEAPS, offset};
 use crate::types::{Color, PieceKind, Square};
 
 /// The placement as bare bitboards: cheap to copy and to change for legality tests.

@@ -4,7 +4,7 @@
 use super::Dynamo;
 use crate::bitboard::Bitboard;
 use crate::error::FenError;
-use crate::fen_checks::{color_name, validate_common, CastlingRook};
+use crate::fen_checks::{CastlingRook, color_name, validate_common};
 use crate::types::{Color, PieceKind};
 
 impl Dynamo {

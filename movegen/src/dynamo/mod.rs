@@ -29,7 +29,7 @@ use crate::position::{MoveCode, Position};
 use crate::types::{Color, Piece, PieceKind};
 use crate::zobrist;
 use arrayvec::ArrayVec;
-use check::{removable, Bits, KingGuard};
+use check::{Bits, KingGuard, removable};
 use generation::{Candidates, Gen};
 pub use moves::{Displacement, Move};
 

@@ -7,7 +7,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::error::MoveError;
-use crate::position::{debug_as_display, MoveCode};
+use crate::position::{MoveCode, debug_as_display};
 use crate::types::{PieceKind, Square};
 use std::fmt;
 use std::num::NonZeroU32;

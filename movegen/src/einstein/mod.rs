@@ -22,17 +22,17 @@ mod mutation;
 
 pub use en_passant::EnPassant;
 pub use moves::{Move, MoveList};
-pub use mutation::{down, up, Anti, Mutation, Reverse, Standard};
+pub use mutation::{Anti, Mutation, Reverse, Standard, down, up};
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::board::{Board, Placement};
 use crate::error::FenError;
 use crate::fen::{CastlingRights, CastlingSide, FenFields};
-use crate::fen_checks::{validate_common, CastlingRook};
+use crate::fen_checks::{CastlingRook, validate_common};
 use crate::game::GameState;
 use crate::orthodox::{
-    debug_assert_legal_shape, Arrival, Frame, MoveSink, OrthodoxPosition, OrthodoxRules,
+    Arrival, Frame, MoveSink, OrthodoxPosition, OrthodoxRules, debug_assert_legal_shape,
 };
 use crate::types::{Color, Piece, PieceKind, Square};
 use crate::zobrist;

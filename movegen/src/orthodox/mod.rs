@@ -14,4 +14,4 @@ mod position;
 pub(crate) use generation::{Arrival, Frame, MoveSink};
 pub use moves::Move;
 pub(crate) use position::debug_assert_legal_shape;
-pub use position::{parse_uci_move, OrthodoxPosition, OrthodoxRules, START_FEN};
+pub use position::{OrthodoxPosition, OrthodoxRules, START_FEN, parse_uci_move};

@@ -1,6 +1,6 @@
 //! The move of chess and the Einstein family: from, to and a kind, in 16 bits.
 
-use crate::position::{debug_as_display, MoveCode};
+use crate::position::{MoveCode, debug_as_display};
 use crate::types::{PieceKind, Square};
 use std::fmt;
 use std::num::NonZeroU16;

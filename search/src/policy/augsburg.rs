@@ -1,8 +1,8 @@
 //! Augsburg: captures (of whole units) and promotions are noisy, ordered by the value
 //! of the captured unit against the moving part.
 
-use super::{butterfly, SearchPolicy};
-use feerie_movegen::augsburg::{Augsburg, Move, Unit, COMPONENTS};
+use super::{SearchPolicy, butterfly};
+use feerie_movegen::augsburg::{Augsburg, COMPONENTS, Move, Unit};
 use feerie_movegen::{PieceKind, Position};
 
 /// Value of one component in centipawns, for move ordering (MVV-LVA on units).

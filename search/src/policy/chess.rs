@@ -1,8 +1,8 @@
 //! Orthodox chess: captures and promotions are noisy, ordered by MVV-LVA, with a
 //! static exchange evaluation to tell the losing ones.
 
-use super::exchange::{exchange_gain, Capture};
-use super::{butterfly, pieces, SearchPolicy};
+use super::exchange::{Capture, exchange_gain};
+use super::{SearchPolicy, butterfly, pieces};
 use feerie_movegen::chess::Move;
 use feerie_movegen::{Chess, Color, PieceKind, Position};
 

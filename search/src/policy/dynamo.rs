@@ -3,7 +3,7 @@
 //! swing, with a one-reply exchange estimate; quiescence also looks at quiet checks
 //! near its root and stops at a fixed horizon.
 
-use super::{butterfly, has_pieces, SearchPolicy};
+use super::{SearchPolicy, butterfly, has_pieces};
 use feerie_movegen::dynamo::check::removable;
 use feerie_movegen::dynamo::{Displacement, Move};
 use feerie_movegen::{Dynamo, PieceKind, Position};

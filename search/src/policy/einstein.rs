@@ -2,8 +2,8 @@
 //! exchange with each capturer counted as what it mutates into; a null move needs a
 //! move that costs nothing, since most quiet moves step the mover down.
 
-use super::exchange::{exchange_gain, Capture};
-use super::{butterfly, has_pieces, SearchPolicy};
+use super::exchange::{Capture, exchange_gain};
+use super::{SearchPolicy, butterfly, has_pieces};
 use feerie_movegen::einstein::{Anti, EinsteinPosition, Move, Mutation, Reverse, Standard};
 use feerie_movegen::{PieceKind, Position};
 

@@ -4,10 +4,10 @@
 //! that names it.
 
 use super::diagram::Placed;
-use super::language::{lookup, option, Condition, Lookup};
+use super::language::{Condition, Lookup, lookup, option};
 use super::lexer::Token;
-use super::pieces::{parse_piece_word, parse_squares, PieceError};
-use super::reader::{ambiguous, error, Read, Reader};
+use super::pieces::{PieceError, parse_piece_word, parse_squares};
+use super::reader::{Read, Reader, ambiguous, error};
 use super::setup::Setup;
 use super::twins::Effect;
 use crate::problem::Duplex;
@@ -149,7 +149,7 @@ impl<'a> Reader<'a> {
                         return Err(error(
                             token.line,
                             format!("'{}': square {sq} is given twice", token.text),
-                        ))
+                        ));
                     }
                     (None, None) => {}
                     (Some(effects), old) => {
@@ -235,7 +235,7 @@ impl<'a> Reader<'a> {
                     return Err(error(
                         token.line,
                         format!("unknown option '{}'", token.text),
-                    ))
+                    ));
                 }
             };
             self.lx.next_token();
@@ -309,7 +309,7 @@ impl<'a> Reader<'a> {
                         "option '{}' ({}) is not supported",
                         token.text, self.words.options[index]
                     ),
-                ))
+                ));
             }
         }
         Ok(())

@@ -3,10 +3,10 @@
 //! enpassant`, and clocks `0 1`; checked by the variant's own FEN reader, so a
 //! position the variant cannot have is refused with its reason.
 
+use super::InputError;
 use super::diagram::Diagram;
 use super::pieces::Man;
 use super::setup::Setup;
-use super::InputError;
 use crate::stipulation::Stipulation;
 use feerie_movegen::{Color, FenError, Position, Square};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};

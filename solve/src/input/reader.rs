@@ -3,10 +3,10 @@
 //! error and reading resumes after its `nextproblem` or stops at its `endproblem`;
 //! a twin whose position is impossible gives an error of its own and its siblings stay.
 
-use super::language::{command, lookup, Language, Lookup, Words};
+use super::InputError;
+use super::language::{Language, Lookup, Words, command, lookup};
 use super::lexer::{Lexer, Token};
 use super::setup::Setup;
-use super::InputError;
 use crate::problem::{Problem, Twin};
 
 /// What ended a problem or a twin.
@@ -174,7 +174,7 @@ impl<'a> Reader<'a> {
                             token.line,
                             format!("unknown keyword '{}'", token.text),
                         ))
-                    })
+                    });
                 }
             }
         }

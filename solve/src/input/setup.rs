@@ -1,9 +1,9 @@
 //! Everything a problem's commands set, before it becomes a [`Problem`]: the twins
 //! copy it and change parts of it.
 
+use super::InputError;
 use super::diagram::Diagram;
 use super::language::Condition;
-use super::InputError;
 use crate::problem::{Meta, Problem, SolveOptions, Twin};
 use crate::stipulation::Stipulation;
 use feerie_movegen::Square;

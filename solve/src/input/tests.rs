@@ -88,9 +88,11 @@ fn the_published_einstein_problems() {
     let variation: Vec<bool> = problems.iter().map(|p| p.options.variation).collect();
     assert_eq!(variation, [false, true, false, true, false, true]);
     assert_eq!(problems[2].options.duplex, Duplex::Duplex);
-    assert!(problems
-        .iter()
-        .all(|p| p.twin.is_none() && !p.options.tries));
+    assert!(
+        problems
+            .iter()
+            .all(|p| p.twin.is_none() && !p.options.tries)
+    );
     assert_eq!(problems[0].meta.authors, ["Didier Innocenti"]);
     assert_eq!(problems[5].meta.authors, ["Torsten Lin\"s"]);
     assert_eq!(problems[3].meta.origins, ["feenschach-97, 11/1990"]);
@@ -100,9 +102,15 @@ fn the_published_einstein_problems() {
 
 #[test]
 fn french_and_german_read_like_english() {
-    let english = one("beginproblem\nstipulation h#2\ncondition ReversalEinsteinChess\noption try defence 2 setplay\npieces white kf2 qg6 rh1 bh2 sg1 pa2 black kd1 ra8 pc1f3f4\nendproblem");
-    let french = one("DebutProbleme\nEnonce h#2\nCondition ReversEchecsEinstein\nOption Essais Defense 2 Apparent\nPieces Blanc rf2 dg6 th1 fh2 cg1 pa2 Noir rd1 ta8 pc1f3f4\nFinProbleme");
-    let german = one("AnfangProblem\nForderung h#2\nBedingung ReversesEinsteinSchach\nOption Verfuehrung Widerlegung 2 Satzspiel\nSteine Weiss kf2 dg6 th1 lh2 sg1 ba2 Schwarz kd1 ta8 bc1f3f4\nEndeProblem");
+    let english = one(
+        "beginproblem\nstipulation h#2\ncondition ReversalEinsteinChess\noption try defence 2 setplay\npieces white kf2 qg6 rh1 bh2 sg1 pa2 black kd1 ra8 pc1f3f4\nendproblem",
+    );
+    let french = one(
+        "DebutProbleme\nEnonce h#2\nCondition ReversEchecsEinstein\nOption Essais Defense 2 Apparent\nPieces Blanc rf2 dg6 th1 fh2 cg1 pa2 Noir rd1 ta8 pc1f3f4\nFinProbleme",
+    );
+    let german = one(
+        "AnfangProblem\nForderung h#2\nBedingung ReversesEinsteinSchach\nOption Verfuehrung Widerlegung 2 Satzspiel\nSteine Weiss kf2 dg6 th1 lh2 sg1 ba2 Schwarz kd1 ta8 bc1f3f4\nEndeProblem",
+    );
     assert_eq!(english.fen, "r7/8/6Q1/8/5p2/5p2/P4K1B/2pk2NR b - - 0 1");
     assert_eq!(english.variant, Variant::ReverseEinstein);
     assert!(english.options.tries && english.options.set_play);
@@ -113,11 +121,15 @@ fn french_and_german_read_like_english() {
 
 #[test]
 fn other_french_and_german_options() {
-    let fr = one("debutprobleme enonce #2 pieces blanc re1 noir re8 option variantes sansmenace trace maxsolutions 3 demiduplex finprobleme");
+    let fr = one(
+        "debutprobleme enonce #2 pieces blanc re1 noir re8 option variantes sansmenace trace maxsolutions 3 demiduplex finprobleme",
+    );
     assert!(fr.options.variation && fr.options.no_threat && fr.options.move_numbers);
     assert_eq!(fr.options.max_solutions, Some(3));
     assert_eq!(fr.options.duplex, Duplex::HalfDuplex);
-    let de = one("anfangproblem forderung #2 steine weiss ke1 schwarz ke8 option varianten ohnedrohung zugnummern maxloesungen 4 duplex keinerochade e1 endeproblem");
+    let de = one(
+        "anfangproblem forderung #2 steine weiss ke1 schwarz ke8 option varianten ohnedrohung zugnummern maxloesungen 4 duplex keinerochade e1 endeproblem",
+    );
     assert!(de.options.variation && de.options.no_threat && de.options.move_numbers);
     assert_eq!(de.options.max_solutions, Some(4));
     assert_eq!(de.options.duplex, Duplex::Duplex);
@@ -151,7 +163,9 @@ fn abbreviations_and_case_as_popeye_accepts_them() {
 
 #[test]
 fn texts_and_remarks() {
-    let p = one("beginproblem\nauthor A. One\nauthor B. Two\ntitle T\nremark r1 ; still r1\nremark\norigin  O, 1990 \nstip #2 pieces white ke1 black ke8\nendproblem");
+    let p = one(
+        "beginproblem\nauthor A. One\nauthor B. Two\ntitle T\nremark r1 ; still r1\nremark\norigin  O, 1990 \nstip #2 pieces white ke1 black ke8\nendproblem",
+    );
     assert_eq!(p.meta.authors, ["A. One", "B. Two"]);
     assert_eq!(p.meta.titles, ["T"]);
     assert_eq!(p.meta.remarks, ["r1 ; still r1"]);
@@ -230,16 +244,22 @@ fn castling_rights_as_popeye_grants_them() {
 
 #[test]
 fn en_passant_option() {
-    let p = one("beginproblem stip #2 pieces white ke1 pd5 black ke8 pe5 option enpassant e7e6e5 endproblem");
+    let p = one(
+        "beginproblem stip #2 pieces white ke1 pd5 black ke8 pe5 option enpassant e7e6e5 endproblem",
+    );
     assert_eq!(p.fen, "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1");
     // An Einstein pawn stepping three squares from its first rank.
-    let p = one("beginproblem stip h#2 cond einstein pieces white ke1 pb4 black ke8 pc4 option enpassant b1b2b3b4 endproblem");
+    let p = one(
+        "beginproblem stip h#2 cond einstein pieces white ke1 pb4 black ke8 pc4 option enpassant b1b2b3b4 endproblem",
+    );
     assert_eq!(p.fen, "4k3/8/8/8/1Pp5/8/8/4K3 b - b2b3 0 1");
 }
 
 #[test]
 fn augsburg_units() {
-    let p = one("beginproblem\nstipulation #2\ncondition Augsburg\npieces white ke1 (rb)h1 (bsp)a3 (qs)d4 black ke8 (rrp)a8 (rr)h8\nendproblem");
+    let p = one(
+        "beginproblem\nstipulation #2\ncondition Augsburg\npieces white ke1 (rb)h1 (bsp)a3 (qs)d4 black ke8 (rrp)a8 (rr)h8\nendproblem",
+    );
     // A queen is the {bishop, rook} unit: in the corner it has a rook component; a
     // black pawn component may stand on rank 8, its first rank.
     assert_eq!(
@@ -249,7 +269,9 @@ fn augsburg_units() {
     let fr = one(
         "debutprobleme enonce #2 condition augsburg pieces blanc re1 (fcp)a3 noir re8 finprobleme",
     );
-    let de = one("anfangproblem forderung #2 bedingung augsburg steine weiss ke1 (lsb)a3 schwarz ke8 endeproblem");
+    let de = one(
+        "anfangproblem forderung #2 bedingung augsburg steine weiss ke1 (lsb)a3 schwarz ke8 endeproblem",
+    );
     assert_eq!(fr.fen, "4k3/8/8/8/8/(BNP)7/8/4K3 w - - 0 1");
     assert_eq!(de.fen, fr.fen);
     // Units written as a word of their own, followed by the squares.
@@ -318,7 +340,9 @@ endproblem";
 #[test]
 fn twins_in_french_and_german() {
     // Popeye 4.104 prints these descriptions.
-    let fr = ok("debutprobleme\nenonce h#2\npieces blanc rf2 dg6 noir rd1 ta8 pc1f3f4\ncondition EchecsEinstein\njumeau deplacement g6 h6\njumeau ajoute noir cb1\njumeau echange f2 d1\njumeau ote c1 enonce h#1\njumeau condition ReversEchecsEinstein\nfinprobleme");
+    let fr = ok(
+        "debutprobleme\nenonce h#2\npieces blanc rf2 dg6 noir rd1 ta8 pc1f3f4\ncondition EchecsEinstein\njumeau deplacement g6 h6\njumeau ajoute noir cb1\njumeau echange f2 d1\njumeau ote c1 enonce h#1\njumeau condition ReversEchecsEinstein\nfinprobleme",
+    );
     let changes: Vec<String> = fr.iter().map(|p| p.twin.clone().unwrap().change).collect();
     assert_eq!(
         changes,
@@ -331,7 +355,9 @@ fn twins_in_french_and_german() {
             "ReversEchecsEinstein"
         ]
     );
-    let de = ok("anfangproblem\nforderung h#2\nbedingung EinsteinSchach\nsteine weiss kf2 dg6 schwarz kd1 ta8 bc1f3f4\nzwilling versetze g6 h6\nzwilling hinzufuegen schwarz sb1\nzwilling tausche f2 d1\nzwilling ferner entferne c1 forderung h#1\nendeproblem");
+    let de = ok(
+        "anfangproblem\nforderung h#2\nbedingung EinsteinSchach\nsteine weiss kf2 dg6 schwarz kd1 ta8 bc1f3f4\nzwilling versetze g6 h6\nzwilling hinzufuegen schwarz sb1\nzwilling tausche f2 d1\nzwilling ferner entferne c1 forderung h#1\nendeproblem",
+    );
     let changes: Vec<String> = de.iter().map(|p| p.twin.clone().unwrap().change).collect();
     assert_eq!(
         changes,
@@ -343,7 +369,9 @@ fn twins_in_french_and_german() {
 
 #[test]
 fn twins_with_units_remarks_and_replacements() {
-    let problems = ok("beginproblem\nstip #2 cond augsburg\npieces white ke1 pa2 black ke8\ntwin add white (rs)c3 (bp)a2\nremark in twin b\ntwin remove a2 add black sa2\ntwin condition Dynamo\nendproblem");
+    let problems = ok(
+        "beginproblem\nstip #2 cond augsburg\npieces white ke1 pa2 black ke8\ntwin add white (rs)c3 (bp)a2\nremark in twin b\ntwin remove a2 add black sa2\ntwin condition Dynamo\nendproblem",
+    );
     assert_eq!(
         problems[1].twin.as_ref().unwrap().change,
         "+w(RS)c3  w(BP)a2"
@@ -381,7 +409,9 @@ fn an_error_skips_to_the_next_problem() {
     assert_eq!(results[1].as_ref().unwrap_err().line, 4);
     assert_eq!(results[2].as_ref().unwrap().stipulation, stip("h#2"));
     // An error in a twin keeps the twins before it.
-    let results = parse("beginproblem stip #2 pieces white ke1 black ke8 twin move e1 e2 twin rotate 90 twin move e8 e7 nextproblem stip #3 pieces white ke1 black ke8 endproblem");
+    let results = parse(
+        "beginproblem stip #2 pieces white ke1 black ke8 twin move e1 e2 twin rotate 90 twin move e8 e7 nextproblem stip #3 pieces white ke1 black ke8 endproblem",
+    );
     let ok_or_err: Vec<bool> = results.iter().map(|r| r.is_ok()).collect();
     assert_eq!(ok_or_err, [true, true, false, true]);
 }
@@ -395,11 +425,13 @@ fn errors_of_the_structure() {
             message: parse("").remove(0).unwrap_err().message
         })]
     );
-    assert!(parse(" \n ")
-        .remove(0)
-        .unwrap_err()
-        .message
-        .contains("empty"));
+    assert!(
+        parse(" \n ")
+            .remove(0)
+            .unwrap_err()
+            .message
+            .contains("empty")
+    );
     fails(
         "\n\nhello\nstip #2",
         3,
@@ -531,9 +563,17 @@ fn errors_of_the_pieces() {
 
 #[test]
 fn errors_of_conditions() {
-    fails(&en("condition Circe"), 3, "condition 'Circe' is not supported (Feerie knows EinsteinChess, ReversalEinsteinChess, AntiEinsteinChess, Dynamo, Augsburg)");
+    fails(
+        &en("condition Circe"),
+        3,
+        "condition 'Circe' is not supported (Feerie knows EinsteinChess, ReversalEinsteinChess, AntiEinsteinChess, Dynamo, Augsburg)",
+    );
     fails(&en("condition Einstein Madrasi"), 3, "condition 'Madrasi'");
-    fails(&en("condition Ei"), 3, "ambiguous condition 'Ei': Popeye has other conditions starting so; write at least 'Ein' for EinsteinChess");
+    fails(
+        &en("condition Ei"),
+        3,
+        "ambiguous condition 'Ei': Popeye has other conditions starting so; write at least 'Ein' for EinsteinChess",
+    );
     fails(
         &en("condition Einstein\ncondition Dynamo"),
         4,
@@ -679,11 +719,13 @@ fn errors_of_twins() {
     let results = parse(&many);
     assert_eq!(results.len(), 27);
     assert!(results[25].as_ref().unwrap().twin.as_ref().unwrap().label == 'z');
-    assert!(results[26]
-        .as_ref()
-        .unwrap_err()
-        .message
-        .contains("more than 26 twins"));
+    assert!(
+        results[26]
+            .as_ref()
+            .unwrap_err()
+            .message
+            .contains("more than 26 twins")
+    );
 }
 
 #[test]

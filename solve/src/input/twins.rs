@@ -4,10 +4,10 @@
 //! Popeye prints it (`wBc1-->d2  +bSb8  -wPa2  h#1  EinsteinChess`).
 
 use super::diagram::Placed;
-use super::language::{lookup, twinning, Lookup, Words};
+use super::language::{Lookup, Words, lookup, twinning};
 use super::lexer::Token;
 use super::pieces::parse_square;
-use super::reader::{ambiguous, error, Ending, Read, Reader};
+use super::reader::{Ending, Read, Reader, ambiguous, error};
 use super::setup::Setup;
 use feerie_movegen::Square;
 
@@ -165,7 +165,7 @@ impl<'a> Reader<'a> {
                 return Err(error(
                     token.line,
                     format!("'{}' must come first in its twin", token.text),
-                ))
+                ));
             }
             _ => {
                 return Err(error(
@@ -176,7 +176,7 @@ impl<'a> Reader<'a> {
                         self.words.twinnings[index],
                         supported_twinnings(self.words)
                     ),
-                ))
+                ));
             }
         }
         Ok(())

@@ -23,7 +23,7 @@ mod lines;
 pub(crate) mod text;
 mod tree;
 
-pub use closing::{closing, time_text, Closing};
+pub use closing::{Closing, closing, time_text};
 pub use header::header;
 pub use json::{json, json_input_error};
 

@@ -3,7 +3,7 @@
 //! as Popeye prints them.
 
 use super::searcher::{Searcher, Shared};
-use crate::notation::{move_text, Notation};
+use crate::notation::{Notation, move_text};
 use crate::stipulation::Goal;
 use feerie_movegen::Position;
 use rayon::prelude::*;

@@ -1,7 +1,7 @@
 //! Direct and self play from the diagram: keys, tries and set play.
 
 use super::battle::Battle;
-use super::first_moves::{for_each_first_move, Visit};
+use super::first_moves::{Visit, for_each_first_move};
 use super::searcher::{Searcher, Shared};
 use super::tree::Show;
 use crate::problem::SolveOptions;

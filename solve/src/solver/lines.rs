@@ -1,9 +1,9 @@
 //! Help and series play from the diagram: every solution as a line of moves, and the
 //! set play of help play.
 
-use super::first_moves::{for_each_first_move, Visit};
+use super::first_moves::{Visit, for_each_first_move};
 use super::searcher::{Searcher, Shared};
-use crate::notation::{played_text, Notation};
+use crate::notation::{Notation, played_text};
 use crate::solution::{Mark, MoveText, Solution};
 use crate::stipulation::{Play, Stipulation};
 use feerie_movegen::Position;

@@ -26,8 +26,8 @@ use feerie_movegen::Position;
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use first_moves::Visit;
 use searcher::Shared;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 use table::Table;
 

@@ -2,7 +2,7 @@
 //! node count and the stop flag. The proof functions of each kind of play are written
 //! on it in their own modules (`battle`, `help`).
 
-use super::table::{mix, salted, Kind, Table};
+use super::table::{Kind, Table, mix, salted};
 use crate::stipulation::Goal;
 use feerie_movegen::{MoveBuffer, MoveCode, Position};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

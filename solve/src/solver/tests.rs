@@ -338,12 +338,16 @@ fn chess_mate_in_two_keys_and_tries_as_popeye() {
     let tries = tries(&report);
     // Eight tries; a checking try has no threat, the others are zugzwangs.
     assert_eq!(tries.iter().filter(|l| l.starts_with("Q")).count(), 8);
-    assert!(tries
-        .windows(2)
-        .any(|w| w == ["Qd1-h5 +", "  but Kh8-g8 !"]));
-    assert!(tries
-        .windows(3)
-        .any(|w| w == ["Qd1-b3", "  zugzwang", "  but Kh8-h7 !"]));
+    assert!(
+        tries
+            .windows(2)
+            .any(|w| w == ["Qd1-h5 +", "  but Kh8-g8 !"])
+    );
+    assert!(
+        tries
+            .windows(3)
+            .any(|w| w == ["Qd1-b3", "  zugzwang", "  but Kh8-h7 !"])
+    );
 }
 
 #[test]

@@ -9,7 +9,7 @@
 
 use super::battle::Battle;
 use super::searcher::Searcher;
-use crate::notation::{move_text, Notation};
+use crate::notation::{Notation, move_text};
 use crate::solution::{Attack, Defence, MoveText, Threat};
 use feerie_movegen::{MoveCode, Position};
 
