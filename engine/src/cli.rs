@@ -284,13 +284,13 @@ fn bench(args: BenchArgs) -> Result<i32, String> {
     Ok(0)
 }
 
-/// The threads `--threads` asks for, 1 to 256; every core by default.
+/// The threads `--threads` asks for (its parser keeps them from 1 to [`MAX_THREADS`]); every core by default.
 fn threads(asked: Option<usize>) -> usize {
-    match asked {
-        Some(threads) => threads.clamp(1, 256),
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    }
+    asked.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
+
+/// The most threads `--threads` takes in the subcommands that have it.
+const MAX_THREADS: usize = 256;
 
 /// The flags `T` makes of `words`, for the subcommands' tests; the error is clap's.
 #[cfg(test)]

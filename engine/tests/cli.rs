@@ -254,6 +254,27 @@ fn a_bad_variant_lists_the_variants() {
     );
 }
 
+/// `--threads 0` (or more than 256) is a usage error naming the flag, before any work:
+/// no thread would play, score or train.
+#[test]
+fn a_thread_count_out_of_range_is_refused() {
+    for line in [
+        "book --variant chess --count 1 --threads 0",
+        "datagen --variant chess --games 1 --nodes 10 --out /nonexistent/d --threads 0",
+        "tune --variant chess --data /nonexistent/d --threads 0",
+        "tune-net --data /nonexistent/d --out /nonexistent/n --threads 0",
+        "book --variant chess --count 1 --threads 257",
+    ] {
+        let args: Vec<&str> = line.split(' ').collect();
+        let out = feerie(&args);
+        assert_eq!(out.status.code(), Some(2), "{line}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("--threads"), "{line}: {stderr}");
+        assert!(stderr.contains("between 1 and 256"), "{line}: {stderr}");
+        assert!(out.stdout.is_empty(), "{line}");
+    }
+}
+
 #[test]
 fn usage_errors_exit_with_status_2() {
     for args in [

@@ -1,8 +1,8 @@
 //! `feerie book`: a book of balanced openings for a variant (`feerie_match::book` makes it;
 //! this reads the flags, scores candidates with the variant's own search and writes EPD).
 
-use super::{catch_ctrl_c, threads};
-use feerie_match::args::VariantName;
+use super::{MAX_THREADS, catch_ctrl_c, threads};
+use feerie_match::args::{VariantName, between};
 use feerie_match::book::{BookSettings, make_book, search_score};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::io::Write;
@@ -35,8 +35,8 @@ pub struct BookArgs {
     /// Seed of the random lines (the book depends only on the flags, not on the threads)
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
-    /// Threads scoring the openings [default: one a core]
-    #[arg(long, value_name = "T")]
+    /// Threads scoring the openings, 1 to 256 [default: one a core]
+    #[arg(long, value_name = "T", value_parser = between(1usize, MAX_THREADS))]
     threads: Option<usize>,
     /// Write the book to this file instead of standard output
     #[arg(long, value_name = "FILE")]

@@ -2,8 +2,8 @@
 //! this reads the flags, finds the opening book, opens the resumable data file and shows
 //! the progress on standard error).
 
-use super::{INTERRUPTED, catch_ctrl_c, threads};
-use feerie_match::args::VariantName;
+use super::{INTERRUPTED, MAX_THREADS, catch_ctrl_c, threads};
+use feerie_match::args::{VariantName, between};
 use feerie_match::datagen::{
     DataFile, DataFileError, DatagenSettings, Progress, Shard, run as play_games,
 };
@@ -32,8 +32,8 @@ pub struct DatagenArgs {
     /// Nodes of the search of each move
     #[arg(long, value_name = "K")]
     nodes: u64,
-    /// Threads playing games [default: one a core]
-    #[arg(long, value_name = "T")]
+    /// Threads playing games, 1 to 256 [default: one a core]
+    #[arg(long, value_name = "T", value_parser = between(1usize, MAX_THREADS))]
     threads: Option<usize>,
     /// Seed: a game depends only on it, its index and the nodes
     #[arg(long, value_name = "S", default_value_t = 1)]

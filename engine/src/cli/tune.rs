@@ -2,7 +2,7 @@
 //! hand-written evaluation (`feerie_linear`) from its current weights, reports the losses
 //! and writes the fitted weights as Rust source for `linear/src/weights/tuned/`.
 
-use super::{exit_code_on_threads, threads};
+use super::{MAX_THREADS, exit_code_on_threads, threads};
 use feerie_linear::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval, Linear};
 use feerie_match::args::{VariantName, at_least, between};
 use feerie_movegen::einstein::{Anti, Reverse, Standard};
@@ -42,8 +42,8 @@ pub struct TuneArgs {
     /// Pull of each weight towards its start, so rarely seen ones stay near it
     #[arg(long, value_name = "P", value_parser = at_least(0.0), default_value_t = Settings::default().prior)]
     prior: f64,
-    /// Threads [default: one a core]
-    #[arg(long, value_name = "T")]
+    /// Threads, 1 to 256 [default: one a core]
+    #[arg(long, value_name = "T", value_parser = between(1usize, MAX_THREADS))]
     threads: Option<usize>,
     /// Keep the weights whose names start with PREFIX as they are (repeat for more)
     #[arg(long, value_name = "PREFIX")]

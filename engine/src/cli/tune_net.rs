@@ -1,7 +1,7 @@
 //! `feerie tune-net`: trains a variant's network (`feerie_tune::net`) on `feerie
 //! datagen` files and writes it in the format `eval/nets/chess.fnn` is in.
 
-use super::{exit_code_on_threads, threads};
+use super::{MAX_THREADS, exit_code_on_threads, threads};
 use feerie_eval::nnue::Network;
 use feerie_match::args::{VariantName, at_least, between};
 use feerie_movegen::Position;
@@ -37,8 +37,8 @@ pub struct TuneNetArgs {
     /// Seed of the random weights and of the order of the positions
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
-    /// Threads [default: one a core]
-    #[arg(long, value_name = "T")]
+    /// Threads, 1 to 256 [default: one a core]
+    #[arg(long, value_name = "T", value_parser = between(1usize, MAX_THREADS))]
     threads: Option<usize>,
     /// The network file to write (the format of eval/nets/chess.fnn)
     #[arg(long, value_name = "FILE")]
