@@ -54,6 +54,7 @@ pub struct GoParams {
 pub fn parse_go(tokens: &[&str]) -> (GoParams, Vec<String>) {
     let mut go = GoParams::default();
     let mut errors = Vec::new();
+    let mut unknown = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
         let key = tokens[i];
@@ -85,10 +86,26 @@ pub fn parse_go(tokens: &[&str]) -> (GoParams, Vec<String>) {
                     Err(e) => errors.push(e),
                 }
             }
-            other => errors.push(format!("go: unknown parameter '{other}'; ignored")),
+            other => unknown.push(other),
         }
     }
+    report_unknown(&unknown, &mut errors);
     (go, errors)
+}
+
+/// Most unknown words of one `go` named in its error line; the rest are counted.
+const MAX_NAMED_UNKNOWN: usize = 8;
+
+/// One message per unknown word, the first [`MAX_NAMED_UNKNOWN`] of them, and a count of
+/// the rest: a line of a million stray words costs a short answer, not a long one.
+fn report_unknown(unknown: &[&str], errors: &mut Vec<String>) {
+    for word in unknown.iter().take(MAX_NAMED_UNKNOWN) {
+        errors.push(format!("go: unknown parameter '{word}'; ignored"));
+    }
+    if unknown.len() > MAX_NAMED_UNKNOWN {
+        let more = unknown.len() - MAX_NAMED_UNKNOWN;
+        errors.push(format!("go: {more} more unknown parameters; ignored"));
+    }
 }
 
 /// Stores one numeric parameter, clamping what is out of range.

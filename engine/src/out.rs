@@ -71,16 +71,26 @@ impl Out {
     }
 
     /// Reports a problem with the input as `info string error: ...` (the engine goes on).
-    /// Words of the input quoted in `what` are cut to a short prefix, so a megabyte of
-    /// garbage gives a line a GUI can show.
+    /// Words of the input quoted in `what` are cut to a short prefix, and the whole
+    /// message too, so a megabyte of garbage, in one word or in many, gives a line a GUI
+    /// can show.
     pub fn error(&self, what: &str) {
-        self.line(&format!("info string error: {}", shorten_words(what)));
+        let words = shorten_words(what);
+        let message = match words.char_indices().nth(MAX_ERROR_CHARS) {
+            Some((cut, _)) => format!("{}...", &words[..cut]),
+            None => words,
+        };
+        self.line(&format!("info string error: {message}"));
     }
 }
 
 /// Longest word of an error line, in characters; a FEN's board field (up to 71 in chess,
 /// more with Augsburg's units) stays whole.
 const MAX_QUOTED_CHARS: usize = 120;
+
+/// Longest error message, in characters: room for several problems of one command, each
+/// with its quoted words.
+const MAX_ERROR_CHARS: usize = 800;
 
 /// `text` cut to `MAX_QUOTED_CHARS` characters, with `...` when something was left out.
 pub fn shorten(text: &str) -> String {

@@ -152,6 +152,33 @@ fn error_lines_quote_only_a_prefix_of_huge_input() {
     }
 }
 
+/// A command of a million short words gets a short error line, and quickly: the words
+/// past the first few are counted, not quoted (issue 80, item 5).
+#[test]
+fn a_million_stray_words_get_one_short_error_line() {
+    let mut e = Engine::start();
+    let words = vec!["xy"; 1_000_000].join(" ");
+    e.send(&format!("go depth 1 {words}"));
+    let (lines, best) = e.bestmove();
+    assert!(best.is_some(), "{lines:?}");
+    let errors: Vec<&String> = lines.iter().filter(|l| is_error(l)).collect();
+    assert_eq!(errors.len(), 1, "{} error lines", errors.len());
+    assert!(
+        errors[0].len() < 1000,
+        "an error line of {} bytes",
+        errors[0].len()
+    );
+    assert!(errors[0].contains("999992 more"), "{}", errors[0]);
+    e.send(&format!("setoption name {words} value 1"));
+    let answer = e.sync();
+    assert!(answer.iter().any(|l| is_error(l)), "{answer:?}");
+    assert!(
+        answer.iter().all(|l| l.len() < 1000),
+        "an answer of {} bytes",
+        answer.iter().map(String::len).max().unwrap_or(0)
+    );
+}
+
 #[test]
 fn stray_words_are_reported_and_the_command_still_acts() {
     let mut e = Engine::start();
