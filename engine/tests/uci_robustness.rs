@@ -130,6 +130,15 @@ fn a_long_bench_answers_isready_and_quit_exits_at_once() {
     );
 }
 
+/// Every line of `answer` is short enough for a GUI to show.
+fn assert_short_lines(answer: &[String]) {
+    assert!(
+        answer.iter().all(|l| l.len() < 1000),
+        "an answer of {} bytes",
+        answer.iter().map(String::len).max().unwrap_or(0)
+    );
+}
+
 #[test]
 fn error_lines_quote_only_a_prefix_of_huge_input() {
     let mut e = Engine::start();
@@ -143,11 +152,7 @@ fn error_lines_quote_only_a_prefix_of_huge_input() {
         e.send(&line);
         let answer = e.sync();
         assert!(answer.iter().any(|l| is_error(l)), "{answer:?}");
-        assert!(
-            answer.iter().all(|l| l.len() < 1000),
-            "an answer of {} bytes",
-            answer.iter().map(String::len).max().unwrap_or(0)
-        );
+        assert_short_lines(&answer);
         e.send("stop");
     }
 }
@@ -172,11 +177,7 @@ fn a_million_stray_words_get_one_short_error_line() {
     e.send(&format!("setoption name {words} value 1"));
     let answer = e.sync();
     assert!(answer.iter().any(|l| is_error(l)), "{answer:?}");
-    assert!(
-        answer.iter().all(|l| l.len() < 1000),
-        "an answer of {} bytes",
-        answer.iter().map(String::len).max().unwrap_or(0)
-    );
+    assert_short_lines(&answer);
 }
 
 #[test]
