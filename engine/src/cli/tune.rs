@@ -48,7 +48,7 @@ pub struct TuneArgs {
     /// Keep the weights whose names start with PREFIX as they are (repeat for more)
     #[arg(long, value_name = "PREFIX")]
     hold: Vec<String>,
-    /// Write the weights (Rust source for eval/src/weights/tuned/) to this file instead
+    /// Write the weights (Rust source for linear/src/weights/tuned/) to this file instead
     /// of standard output
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
