@@ -133,7 +133,10 @@ fn report(error: &clap::Error) -> i32 {
         false => text.to_string(),
     };
     if error.use_stderr() {
-        eprint!("feerie: {}", styled(std::io::stderr().is_terminal()));
+        crate::out::note_part(&format!(
+            "feerie: {}",
+            styled(std::io::stderr().is_terminal())
+        ));
     } else {
         let _ = QuietStdout.write_all(styled(std::io::stdout().is_terminal()).as_bytes());
         let _ = QuietStdout.flush();
@@ -209,7 +212,7 @@ fn exit_code_on_threads(threads: usize, job: impl FnOnce() -> Result<(), String>
     match result {
         Ok(()) => 0,
         Err(e) => {
-            eprintln!("feerie: {e}");
+            crate::note!("feerie: {e}");
             1
         }
     }
@@ -222,10 +225,10 @@ fn catch_ctrl_c(stop: &'static AtomicBool, message: &'static str) {
         if stop.swap(true, Ordering::SeqCst) {
             std::process::exit(INTERRUPTED);
         }
-        eprintln!("{message}");
+        crate::note!("{message}");
     });
     if let Err(e) = handler {
-        eprintln!("feerie: warning: cannot catch Ctrl-C: {e}");
+        crate::note!("feerie: warning: cannot catch Ctrl-C: {e}");
     }
 }
 
@@ -234,7 +237,7 @@ fn catch_ctrl_c(stop: &'static AtomicBool, message: &'static str) {
 /// SIGINT ignored (a background job of a script).
 fn exit_on_ctrl_c() {
     if let Err(e) = ctrlc::set_handler(|| std::process::exit(INTERRUPTED)) {
-        eprintln!("feerie: warning: cannot catch Ctrl-C: {e}");
+        crate::note!("feerie: warning: cannot catch Ctrl-C: {e}");
     }
 }
 

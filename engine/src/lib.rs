@@ -2,6 +2,9 @@
 //! over to `feerie-match`), as a library so the integration tests can use the same code
 //! as the binary.
 
+// Standard error goes through `note!`, which cannot panic on a failed write.
+#![warn(clippy::print_stderr)]
+
 pub mod bench;
 pub mod cli;
 pub mod go_params;

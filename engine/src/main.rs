@@ -1,5 +1,8 @@
 //! `feerie`: speaks UCI with no arguments; subcommands are listed by `feerie help`.
 
+// Standard error goes through `note!`, which cannot panic on a failed write.
+#![warn(clippy::print_stderr)]
+
 fn main() {
     // `args_os`, not `args`: the latter panics on an argument that is not UTF-8.
     let args: Result<Vec<String>, _> = std::env::args_os()
@@ -9,7 +12,7 @@ fn main() {
     let code = match args {
         Ok(args) => feerie::cli::run(&args),
         Err(bad) => {
-            eprintln!("feerie: error: argument {bad:?} is not valid UTF-8");
+            feerie::note!("feerie: error: argument {bad:?} is not valid UTF-8");
             2
         }
     };

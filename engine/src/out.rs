@@ -2,6 +2,8 @@
 //! through it, one whole line at a time, flushed at once so a GUI never waits on a buffer.
 //! Everything the binary prints on standard output goes through [`QuietStdout`], so a
 //! closed standard output (a GUI gone, `feerie ... | head -1`) ends the process quietly.
+//! Standard error carries notes (progress, warnings, errors) through [`note!`] and
+//! [`note_part`], which drop what cannot be written: the work goes on.
 
 use std::io::{self, Write};
 use std::sync::{Arc, Mutex};
@@ -35,6 +37,30 @@ impl Write for QuietStdout {
     fn flush(&mut self) -> io::Result<()> {
         Self::exit_on_error(io::stdout().flush())
     }
+}
+
+/// Writes a line on standard error, as `eprintln!` does, but drops it when standard
+/// error cannot be written (a full disk, a pipe nobody reads): `eprintln!` would panic,
+/// which the release profile turns into an abort, losing the work the note was about.
+#[macro_export]
+macro_rules! note {
+    () => {
+        $crate::out::note_part("\n")
+    };
+    ($($arg:tt)*) => {
+        $crate::out::note_line(::std::format_args!($($arg)*))
+    };
+}
+
+/// The line of [`note!`]: `args` and a newline on standard error, or nothing.
+pub fn note_line(args: std::fmt::Arguments<'_>) {
+    let _ = writeln!(io::stderr(), "{args}");
+}
+
+/// `text` as it is on standard error (a progress line that `\r` rewrites), or nothing
+/// when standard error cannot be written.
+pub fn note_part(text: &str) {
+    let _ = io::stderr().write_all(text.as_bytes());
 }
 
 /// A cloneable, thread-safe line writer. On standard output a write error ends the

@@ -177,7 +177,9 @@ fn open_browser(url: &str) {
         .stderr(std::process::Stdio::null())
         .spawn();
     if started.is_err() {
-        eprintln!("feerie: no browser could be opened; open {url} yourself");
+        // Dropped if standard error is gone: `eprintln!` would panic.
+        let message = format!("feerie: no browser could be opened; open {url} yourself\n");
+        let _ = io::Write::write_all(&mut io::stderr(), message.as_bytes());
     }
 }
 

@@ -2,6 +2,7 @@
 //! this reads the flags, scores candidates with the variant's own search and writes EPD).
 
 use super::{MAX_THREADS, catch_ctrl_c, threads};
+use crate::out::QuietStdout;
 use feerie_match::args::{VariantName, between};
 use feerie_match::book::{BookSettings, make_book, search_score};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
@@ -64,14 +65,14 @@ pub fn run(args: BookArgs) -> Result<i32, String> {
     let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
     let written = match &args.out {
         Some(path) => std::fs::write(path, &text).map_err(|e| format!("cannot write {path}: {e}")),
-        None => std::io::stdout()
+        None => QuietStdout
             .write_all(text.as_bytes())
             .map_err(|e| e.to_string()),
     };
     match written {
         Ok(()) => Ok(0),
         Err(e) => {
-            eprintln!("feerie: {e}");
+            crate::note!("feerie: {e}");
             Ok(1)
         }
     }
@@ -84,9 +85,11 @@ impl VariantVisitor for &BookArgs {
         let evaluate = move |pos: &V::Rules| search_score::<V::Rules, V::Eval>(pos, nodes);
         let wanted = settings.count;
         let book = make_book::<V::Rules>(settings, &evaluate, &STOP, &mut |kept, tried| {
-            eprint!("\rbook: {kept}/{wanted} openings kept of {tried} tried");
+            crate::out::note_part(&format!(
+                "\rbook: {kept}/{wanted} openings kept of {tried} tried"
+            ));
         });
-        eprintln!();
+        crate::note!();
         let header = format!(
             "# {} openings of {}: {}-{} random plies without king walks, {} <= |score| <= {} cp \
              by a {}-node search; made by `feerie book --seed {}`",

@@ -72,7 +72,7 @@ pub fn run(args: DatagenArgs) -> Result<i32, String> {
         Ok(()) => Ok(0),
         Err(Failure::Usage(e)) => Err(e),
         Err(Failure::Failed(e)) => {
-            eprintln!("feerie: {e}");
+            crate::note!("feerie: {e}");
             Ok(1)
         }
     }
@@ -105,7 +105,7 @@ impl VariantVisitor for &DatagenArgs {
             .filter(|i| !file.finished.contains(i))
             .collect();
         let already = (shard.len() - todo.len()) as u64;
-        eprintln!(
+        crate::note!(
             "datagen: {} games of {} ({} already in {}), {} nodes a move, openings: {from}",
             todo.len(),
             V::NAME,
@@ -115,7 +115,9 @@ impl VariantVisitor for &DatagenArgs {
         );
         let mut write =
             |game: &feerie_match::datagen::GameRecord| file.append(game.index, &game.text());
-        let mut progress = |p: &Progress| eprint!("\r{}", progress_line(p, already, s.threads));
+        let mut progress = |p: &Progress| {
+            crate::out::note_part(&format!("\r{}", progress_line(p, already, s.threads)))
+        };
         let written = play_games::<V::Rules, V::Eval, _>(
             s,
             &openings,
@@ -124,7 +126,7 @@ impl VariantVisitor for &DatagenArgs {
             &mut write,
             &mut progress,
         );
-        eprintln!();
+        crate::note!();
         written.map(|_| ()).map_err(Failure::Failed)
     }
 }

@@ -29,7 +29,7 @@ pub fn run(args: GuiArgs) -> Result<i32, String> {
     let runtime = match tokio_runtime() {
         Ok(runtime) => runtime,
         Err(e) => {
-            eprintln!("feerie: {e}");
+            crate::note!("feerie: {e}");
             return Ok(1);
         }
     };
@@ -39,7 +39,7 @@ pub fn run(args: GuiArgs) -> Result<i32, String> {
     match served {
         Ok(()) => Ok(0),
         Err(e) => {
-            eprintln!("feerie: {e}");
+            crate::note!("feerie: {e}");
             Ok(1)
         }
     }

@@ -26,7 +26,7 @@ pub fn run(args: &MatchArgs) -> Result<i32, String> {
     match command.run(&STOP, &mut QuietStdout) {
         Ok(()) => Ok(0),
         Err(e) => {
-            eprintln!("feerie: {e}");
+            crate::note!("feerie: {e}");
             Ok(MATCH_ERROR)
         }
     }

@@ -132,7 +132,7 @@ impl Outcome {
     fn exit_code(&self) -> i32 {
         if STOP.load(Ordering::SeqCst) {
             if self.skipped > 0 {
-                eprintln!(
+                crate::note!(
                     "feerie: interrupted, {} problem(s) not solved",
                     self.skipped
                 );
@@ -210,7 +210,7 @@ impl Layout {
 impl Printer for Layout {
     fn input_error(&mut self, error: &InputError) {
         self.close();
-        eprintln!("feerie: {error}");
+        crate::note!("feerie: {error}");
     }
 
     fn start(&mut self, problem: &Problem) {
@@ -235,7 +235,7 @@ impl Printer for Layout {
                     reports.iter().for_each(|r| closing.add(r));
                 }
             }
-            Err(reason) => eprintln!("feerie: {}: {reason}", where_is(problem)),
+            Err(reason) => crate::note!("feerie: {}: {reason}", where_is(problem)),
         }
     }
 
@@ -256,7 +256,7 @@ impl Printer for Json {
     fn start(&mut self, _problem: &Problem) {}
 
     fn progress(&self, line: &str) {
-        eprintln!("{line}");
+        crate::note!("{line}");
     }
 
     fn finish(&mut self, problem: &Problem, result: &Result<Vec<Report>, UnsolvablePosition>) {

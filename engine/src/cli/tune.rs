@@ -3,6 +3,7 @@
 //! and writes the fitted weights as Rust source for `linear/src/weights/tuned/`.
 
 use super::{MAX_THREADS, exit_code_on_threads, threads};
+use crate::out::QuietStdout;
 use feerie_linear::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval, Linear};
 use feerie_match::args::{VariantName, at_least, between};
 use feerie_movegen::einstein::{Anti, Reverse, Standard};
@@ -12,6 +13,7 @@ use feerie_variants::{
     AntiEinsteinSpec, AugsburgSpec, ChessSpec, DynamoSpec, EinsteinSpec, ReverseEinsteinSpec,
     Variant, VariantSpec,
 };
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -97,7 +99,7 @@ impl TuneArgs {
         let paths: Vec<&Path> = self.data.iter().map(PathBuf::as_path).collect();
         let data = Dataset::read::<V::Rules, L>(&start, &paths).map_err(|e| e.to_string())?;
         let info = L::weight_info();
-        eprintln!(
+        crate::note!(
             "tune: {} positions of {} read in {:.1} s; {} weights, {} tunable",
             data.len(),
             V::NAME,
@@ -108,7 +110,7 @@ impl TuneArgs {
         let s = &settings(self);
         let outcome = tune::<V::Rules, L>(&start, &data, s, |epoch, l| {
             if epoch % PRINT_EVERY == 0 || epoch == s.epochs {
-                eprintln!("epoch {epoch}/{}: {}", s.epochs, losses_text(l))
+                crate::note!("epoch {epoch}/{}: {}", s.epochs, losses_text(l))
             }
         })
         .map_err(|e| e.to_string())?;
@@ -146,19 +148,21 @@ impl TuneArgs {
             format!("loss after:  {after_text} (epoch {})", outcome.best_epoch),
         ];
         for line in &summary[1..] {
-            eprintln!("tune: {line}");
+            crate::note!("tune: {line}");
         }
         let changes = largest_changes(&start.to_vector(), &outcome.weights, &info, 12);
         if !changes.is_empty() {
-            eprintln!("tune: largest changes: {}", changes.join(", "));
+            crate::note!("tune: largest changes: {}", changes.join(", "));
         }
         let source = source_file::<V::Rules, L>(&tuned, &const_name(V::NAME), &summary);
         match &self.out {
             Some(path) => {
                 std::fs::write(path, source).map_err(|e| format!("{}: {e}", path.display()))?;
-                eprintln!("tune: weights written to {}", path.display());
+                crate::note!("tune: weights written to {}", path.display());
             }
-            None => print!("{source}"),
+            None => {
+                let _ = QuietStdout.write_all(source.as_bytes());
+            }
         }
         Ok(())
     }

@@ -79,7 +79,7 @@ fn train_and_write<P: Position>(r: &TuneNetArgs) -> Result<(), String> {
     if training.is_empty() || validation.is_empty() {
         return Err("too few positions: at least 640 are needed (one in ten is held out)".into());
     }
-    eprintln!(
+    crate::note!(
         "tune-net: {} training and {} validation positions read in {:.1} s",
         training.len(),
         validation.len(),
@@ -91,7 +91,7 @@ fn train_and_write<P: Position>(r: &TuneNetArgs) -> Result<(), String> {
         &validation,
         &settings,
         |epoch, t, v| {
-            eprintln!(
+            crate::note!(
                 "epoch {epoch}/{}: train {t:.6}, validation {v:.6} ({:.0} s)",
                 r.epochs,
                 clock.elapsed().as_secs_f64()
@@ -99,14 +99,14 @@ fn train_and_write<P: Position>(r: &TuneNetArgs) -> Result<(), String> {
         },
     );
     let integers = net.quantize();
-    eprintln!(
+    crate::note!(
         "tune-net: kept the network of validation loss {:.6} ({:.6} rounded to the \
          integers it plays with)",
         loss(&net, &validation),
         loss(&FloatNet::from_network(&integers), &validation)
     );
     std::fs::write(&r.out, integers.to_bytes()).map_err(|e| format!("{}: {e}", r.out.display()))?;
-    eprintln!("tune-net: network written to {}", r.out.display());
+    crate::note!("tune-net: network written to {}", r.out.display());
     Ok(())
 }
 
