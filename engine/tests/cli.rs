@@ -760,6 +760,67 @@ fn tune_fits_datagen_output_and_writes_rust() {
     assert!(stderr.contains("--hold materiel"), "{stderr}");
 }
 
+/// Runs `feerie ARGS` in `dir` with at most 2 GB of address space, failing if it has
+/// not ended within `common::TIMEOUT`.
+#[cfg(unix)]
+fn feerie_bounded(dir: &std::path::Path, args: &[&str]) -> Output {
+    let mut child = Command::new("sh")
+        .args([
+            "-c",
+            "ulimit -v 2000000 && exec \"$0\" \"$@\"",
+            common::binary(),
+        ])
+        .args(args)
+        .current_dir(dir)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start feerie");
+    if common::wait_exit(&mut child, common::TIMEOUT).is_none() {
+        let _ = child.kill();
+        panic!("{args:?} did not end");
+    }
+    child.wait_with_output().expect("feerie's output")
+}
+
+/// `--data` of tune and tune-net reads only regular files: a device (`/dev/zero`, read
+/// until memory ran out), a FIFO (whose opening blocked) and a directory are refused at
+/// once, naming the path and what it is.
+#[test]
+#[cfg(unix)]
+fn data_that_is_no_regular_file_is_refused() {
+    let dir = fresh_dir("data-not-a-file");
+    let made = Command::new("mkfifo").arg(dir.join("fifo")).status();
+    assert!(made.expect("run mkfifo").success());
+    std::fs::create_dir(dir.join("folder")).unwrap();
+    for (path, what) in [
+        ("/dev/zero", "a device"),
+        ("fifo", "a FIFO"),
+        ("folder", "a directory"),
+    ] {
+        for args in [
+            &[
+                "tune",
+                "--variant",
+                "chess",
+                "--data",
+                path,
+                "--out",
+                "w.rs",
+            ][..],
+            &["tune-net", "--data", path, "--out", "n.fnn"],
+        ] {
+            let out = feerie_bounded(&dir, args);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+            let said = format!("feerie: {path}: {what}, not a data file\n");
+            assert_eq!(stderr, said, "{args:?}");
+        }
+    }
+    assert!(!dir.join("w.rs").exists() && !dir.join("n.fnn").exists());
+}
+
 /// `count` lines of `feerie datagen`'s format: the start position less some of its men
 /// (each kept with chance 3/4, kings always), scored by material from White's side.
 fn material_data(count: usize) -> String {

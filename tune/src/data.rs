@@ -77,6 +77,8 @@ pub enum DataError {
         path: PathBuf,
         error: std::io::Error,
     },
+    /// The path names a directory, a device, a FIFO...: no data file.
+    NotAFile { path: PathBuf, what: &'static str },
     /// Line `line` (counted from 1) of `file`.
     Line {
         file: String,
@@ -100,6 +102,9 @@ impl fmt::Display for DataError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DataError::Read { path, error } => write!(f, "{}: {error}", path.display()),
+            DataError::NotAFile { path, what } => {
+                write!(f, "{}: {what}, not a data file", path.display())
+            }
             DataError::Line { file, line, reason } => write!(f, "{file}:{line}: {reason}"),
         }
     }
@@ -109,8 +114,45 @@ impl std::error::Error for DataError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             DataError::Read { error, .. } => Some(error),
+            DataError::NotAFile { .. } => None,
             DataError::Line { reason, .. } => Some(reason),
         }
+    }
+}
+
+/// The text of the data file at `path`. Only a regular file is opened: a device such as
+/// `/dev/zero` would be read until memory runs out, and a FIFO would block.
+pub fn read_file(path: &Path) -> Result<String, DataError> {
+    let failed = |error| DataError::Read {
+        path: path.to_path_buf(),
+        error,
+    };
+    let kind = std::fs::metadata(path).map_err(failed)?.file_type();
+    if !kind.is_file() {
+        let (path, what) = (path.to_path_buf(), kind_name(kind));
+        return Err(DataError::NotAFile { path, what });
+    }
+    std::fs::read_to_string(path).map_err(failed)
+}
+
+/// What a path that is no regular file names, for an error message.
+fn kind_name(kind: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    match kind.is_dir() {
+        true => "a directory",
+        false => "something other than a file",
     }
 }
 
@@ -169,14 +211,7 @@ impl Dataset {
     ) -> Result<Dataset, DataError> {
         let texts = paths
             .iter()
-            .map(|p| {
-                std::fs::read_to_string(p)
-                    .map(|t| (p.display().to_string(), t))
-                    .map_err(|error| DataError::Read {
-                        path: p.to_path_buf(),
-                        error,
-                    })
-            })
+            .map(|p| read_file(p).map(|t| (p.display().to_string(), t)))
             .collect::<Result<Vec<_>, _>>()?;
         Dataset::build(eval, &texts)
     }

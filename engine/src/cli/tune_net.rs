@@ -5,6 +5,7 @@ use super::{MAX_THREADS, exit_code_on_threads, threads};
 use feerie_eval::nnue::Network;
 use feerie_match::args::{VariantName, at_least, between};
 use feerie_movegen::Position;
+use feerie_tune::data::read_file;
 use feerie_tune::net::{FloatNet, NetSettings, loss, samples, split, train};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::path::PathBuf;
@@ -69,7 +70,7 @@ fn train_and_write<P: Position>(r: &TuneNetArgs) -> Result<(), String> {
     };
     let mut all = Vec::new();
     for path in &r.data {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = read_file(path).map_err(|e| e.to_string())?;
         all.extend(
             samples::<P>(&path.display().to_string(), &text, r.lambda)
                 .map_err(|e| e.to_string())?,
