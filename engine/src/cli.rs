@@ -6,8 +6,10 @@ mod book;
 mod datagen;
 mod gui;
 mod matches;
+mod output_file;
 mod perft;
 mod solve;
+mod stop_signals;
 mod tune;
 mod tune_net;
 
@@ -203,14 +205,14 @@ fn use_eval_file(variant: Variant, file: Option<&std::path::Path>) -> Result<(),
 }
 
 /// Runs `job` on a pool of `threads` threads (rayon's work inside it uses them) and
-/// returns the exit code: 0, or 1 after printing the error.
-fn exit_code_on_threads(threads: usize, job: impl FnOnce() -> Result<(), String> + Send) -> i32 {
+/// returns the exit code: the job's, or 1 after printing its error.
+fn exit_code_on_threads(threads: usize, job: impl FnOnce() -> Result<i32, String> + Send) -> i32 {
     let result = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool.install(job),
         Err(e) => Err(format!("cannot start {threads} threads: {e}")),
     };
     match result {
-        Ok(()) => 0,
+        Ok(code) => code,
         Err(e) => {
             crate::note!("feerie: {e}");
             1

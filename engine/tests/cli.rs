@@ -821,6 +821,138 @@ fn data_that_is_no_regular_file_is_refused() {
     assert!(!dir.join("w.rs").exists() && !dir.join("n.fnn").exists());
 }
 
+/// Starts `feerie ARGS` in `dir`, waits for its first `epoch` line on standard error,
+/// sends it `signal` (`INT`, `TERM`) and returns its exit status and standard error.
+#[cfg(unix)]
+fn signal_after_first_epoch(
+    dir: &std::path::Path,
+    args: &[&str],
+    signal: &str,
+) -> (std::process::ExitStatus, String) {
+    use std::io::BufRead;
+    let mut child = Command::new(common::binary())
+        .args(args)
+        .current_dir(dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start feerie");
+    let stderr = std::io::BufReader::new(child.stderr.take().expect("piped stderr"));
+    let (tx, lines) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in stderr.lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let mut seen: Vec<String> = Vec::new();
+    while !seen.last().is_some_and(|l| l.starts_with("epoch ")) {
+        match lines.recv_timeout(common::TIMEOUT) {
+            Ok(line) => seen.push(line),
+            Err(e) => {
+                let _ = child.kill();
+                panic!("{args:?}: no epoch reported ({e}): {seen:?}");
+            }
+        }
+    }
+    let kill = Command::new("kill")
+        .args([&format!("-{signal}"), &child.id().to_string()])
+        .status();
+    assert!(kill.expect("run kill").success());
+    let status = common::expect_exit(&mut child, "training went on after the signal");
+    seen.extend(lines.iter());
+    (status, seen.join("\n"))
+}
+
+/// SIGINT or SIGTERM stops tune and tune-net after the epoch under way (the run is set
+/// for a million, far more than the test's time): the best weights so far are written,
+/// in a form their readers take, and the exit status names the signal (130, 143).
+#[test]
+#[cfg(unix)]
+fn a_signal_stops_training_and_keeps_the_best_weights() {
+    use feerie_linear::{parse_rust_source, weights::chess::Weights};
+    let dir = fresh_dir("train-stop");
+    std::fs::write(dir.join("m.data"), material_data(800)).unwrap();
+    let tune = [
+        "tune",
+        "--variant",
+        "chess",
+        "--data",
+        "m.data",
+        "--threads",
+        "1",
+    ];
+    let tune_net = [
+        "tune-net",
+        "--data",
+        "m.data",
+        "--batch",
+        "64",
+        "--threads",
+        "1",
+    ];
+    for (signal, status) in [("INT", 130), ("TERM", 143)] {
+        let (out, net) = (format!("w-{signal}.rs"), format!("n-{signal}.fnn"));
+        let args = [&tune[..], &["--epochs", "1000000", "--out", &out]].concat();
+        let (stopped, stderr) = signal_after_first_epoch(&dir, &args, signal);
+        assert_eq!(stopped.code(), Some(status), "{stderr}");
+        let said = format!("tune: stopped by SIG{signal} after epoch ");
+        assert!(stderr.contains(&said), "{stderr}");
+        let source = std::fs::read_to_string(dir.join(&out)).expect("weights written");
+        assert!(source.contains(&format!("// {}", &said[6..])), "{source}");
+        parse_rust_source::<Weights>(&source).expect("the weights read back");
+
+        let args = [&tune_net[..], &["--epochs", "1000000", "--out", &net]].concat();
+        let (stopped, stderr) = signal_after_first_epoch(&dir, &args, signal);
+        assert_eq!(stopped.code(), Some(status), "{stderr}");
+        assert!(stderr.contains("tune-net: stopped by SIG"), "{stderr}");
+        let bytes = std::fs::read(dir.join(&net)).expect("network written");
+        feerie_eval::nnue::Network::from_bytes(&bytes).expect("a network");
+    }
+}
+
+/// An `--out` that cannot be written is refused before the data is read, and no file
+/// is left behind by the check.
+#[test]
+fn an_unwritable_out_is_refused_before_the_work() {
+    let dir = fresh_dir("out-unwritable");
+    std::fs::write(dir.join("m.data"), material_data(800)).unwrap();
+    let data = ["--data", "m.data", "--epochs", "100000", "--out"];
+    for out in ["no-such-dir/x", "."] {
+        for args in [
+            &[&["tune", "--variant", "chess"][..], &data, &[out]].concat()[..],
+            &[&["tune-net"][..], &data, &[out]].concat()[..],
+            &["book", "--count", "100000", "--out", out][..],
+        ] {
+            let done = feerie_in(&dir, args);
+            let stderr = String::from_utf8_lossy(&done.stderr);
+            assert!(
+                matches!(done.status.code(), Some(1 | 2)),
+                "{args:?}: {stderr}"
+            );
+            assert!(stderr.starts_with("feerie: "), "{args:?}: {stderr}");
+            assert!(
+                stderr.contains(&format!("cannot write {out}: ")),
+                "{stderr}"
+            );
+            assert!(!stderr.contains("read in"), "{args:?}: {stderr}");
+        }
+    }
+    let fresh = feerie_in(
+        &dir,
+        &[
+            "tune",
+            "--variant",
+            "chess",
+            "--data",
+            "none",
+            "--out",
+            "w.rs",
+        ],
+    );
+    assert_eq!(fresh.status.code(), Some(1));
+    assert!(!dir.join("w.rs").exists(), "the check left a file");
+}
+
 /// `count` lines of `feerie datagen`'s format: the start position less some of its men
 /// (each kept with chance 3/4, kings always), scored by material from White's side.
 fn material_data(count: usize) -> String {

@@ -15,6 +15,7 @@ use data::Dataset;
 use feerie_linear::{Linear, WeightInfo};
 use feerie_movegen::Position;
 use model::{Adam, Target, fit_k, gradient, loss};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How to tune.
 #[derive(Clone, Debug, PartialEq)]
@@ -78,6 +79,8 @@ pub struct Outcome {
     pub after: Losses,
     /// The epoch whose weights were kept (0: the starting weights were best).
     pub best_epoch: usize,
+    /// The epochs run: [`Settings::epochs`], or fewer when stopped.
+    pub epochs_run: usize,
     /// The kept weights, rounded.
     pub weights: Vec<f64>,
     pub train_positions: usize,
@@ -112,11 +115,13 @@ impl std::fmt::Display for TuneError {
 impl std::error::Error for TuneError {}
 
 /// Tunes `start`'s weights on `data` (traced with `start`). `progress` gets each epoch's
-/// number and losses.
+/// number and losses. Setting `stop` ends the run after the epoch under way, with the
+/// best weights so far.
 pub fn tune<P: Position, E: Linear<P>>(
     start: &E,
     data: &Dataset,
     settings: &Settings,
+    stop: &AtomicBool,
     mut progress: impl FnMut(usize, Losses),
 ) -> Result<Outcome, TuneError> {
     let (train, valid) = data.split(settings.holdout.max(2), BLOCK);
@@ -141,7 +146,11 @@ pub fn tune<P: Position, E: Linear<P>>(
     let (mut best, mut best_epoch) = (before, 0);
     let mut kept = w.clone();
     let mut adam = Adam::new(w.len(), settings.rate);
+    let mut epochs_run = 0;
     for epoch in 1..=settings.epochs {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
         let mut g = gradient(&train, &w, k, target);
         add_prior(&mut g, &w, &origin, settings.prior);
         adam.step(&mut w, &g, &tunable);
@@ -155,12 +164,14 @@ pub fn tune<P: Position, E: Linear<P>>(
             (best, best_epoch, kept) = (now, epoch, written);
         }
         progress(epoch, now);
+        epochs_run = epoch;
     }
     Ok(Outcome {
         k,
         before,
         after: best,
         best_epoch,
+        epochs_run,
         weights: kept,
         train_positions: train.len(),
         validation_positions: valid.len(),
@@ -230,6 +241,9 @@ mod tests {
     use feerie_movegen::Chess;
     use model::sigmoid;
 
+    /// A stop flag never set.
+    static GO_ON: AtomicBool = AtomicBool::new(false);
+
     /// Chess's playing weights, their names, and the first two tunable ones.
     fn chess_start() -> (ChessEval, Vec<f64>, Vec<WeightInfo>, usize, usize) {
         let start = ChessEval::default();
@@ -268,7 +282,7 @@ mod tests {
             ..Settings::default()
         };
         let mut seen = Vec::new();
-        let outcome = tune::<Chess, ChessEval>(&start, &data, &settings, |epoch, l| {
+        let outcome = tune::<Chess, ChessEval>(&start, &data, &settings, &GO_ON, |epoch, l| {
             seen.push((epoch, l.validation))
         })
         .unwrap();
@@ -291,6 +305,33 @@ mod tests {
     }
 
     #[test]
+    fn a_stopped_run_ends_after_the_epoch_under_way_with_the_best_so_far() {
+        let (start, w, _, a, b) = chess_start();
+        let data = data_whose_validation_bottoms_out_early(&w, a, b);
+        let settings = Settings {
+            epochs: 120,
+            ..Settings::default()
+        };
+        let stop = AtomicBool::new(false);
+        let mut seen = Vec::new();
+        let outcome = tune::<Chess, ChessEval>(&start, &data, &settings, &stop, |epoch, l| {
+            seen.push(l.validation);
+            stop.store(epoch == 3, Ordering::Relaxed);
+        })
+        .unwrap();
+        assert_eq!((outcome.epochs_run, seen.len()), (3, 3));
+        let lowest = seen
+            .iter()
+            .copied()
+            .fold(outcome.before.validation, f64::min);
+        assert_eq!(outcome.after.validation, lowest);
+        let stopped = tune::<Chess, ChessEval>(&start, &data, &settings, &stop, |_, _| {});
+        let stopped = stopped.unwrap();
+        assert_eq!((stopped.epochs_run, stopped.best_epoch), (0, 0));
+        assert_eq!(stopped.weights, w, "no epoch: the starting weights");
+    }
+
+    #[test]
     fn held_weights_do_not_move_and_unknown_names_are_refused() {
         let (start, w, info, a, b) = chess_start();
         let data = data_whose_validation_bottoms_out_early(&w, a, b);
@@ -298,19 +339,19 @@ mod tests {
             epochs: 20,
             ..Settings::default()
         };
-        let moved = tune::<Chess, ChessEval>(&start, &data, &free, |_, _| {}).unwrap();
+        let moved = tune::<Chess, ChessEval>(&start, &data, &free, &GO_ON, |_, _| {}).unwrap();
         assert_ne!(moved.weights[b], w[b], "the data wants weight b to move");
         let held = Settings {
             hold: vec![info[b].name.clone()],
             ..free.clone()
         };
-        let kept = tune::<Chess, ChessEval>(&start, &data, &held, |_, _| {}).unwrap();
+        let kept = tune::<Chess, ChessEval>(&start, &data, &held, &GO_ON, |_, _| {}).unwrap();
         assert_eq!(kept.weights[b], w[b]);
         let typo = Settings {
             hold: vec!["no_such_weight".into()],
             ..free
         };
-        let err = tune::<Chess, ChessEval>(&start, &data, &typo, |_, _| {}).unwrap_err();
+        let err = tune::<Chess, ChessEval>(&start, &data, &typo, &GO_ON, |_, _| {}).unwrap_err();
         assert_eq!(err, TuneError::UnknownHold("no_such_weight".into()));
         assert!(err.to_string().contains("no_such_weight"), "{err}");
     }
@@ -347,7 +388,8 @@ mod tests {
                 prior,
                 ..Settings::default()
             };
-            let out = tune::<Chess, ChessEval>(&start, &data, &settings, |_, _| {}).unwrap();
+            let out =
+                tune::<Chess, ChessEval>(&start, &data, &settings, &GO_ON, |_, _| {}).unwrap();
             out.weights[b] - w[b]
         };
         let (free, pulled) = (moved_by(0.0), moved_by(10.0));
@@ -373,10 +415,12 @@ mod tests {
             k,
             ..Settings::default()
         };
-        let fitted = tune::<Chess, ChessEval>(&start, &data, &settings(None), |_, _| {}).unwrap();
+        let fitted =
+            tune::<Chess, ChessEval>(&start, &data, &settings(None), &GO_ON, |_, _| {}).unwrap();
         assert!(fitted.k < 0.05, "fitted K {}", fitted.k);
         let given =
-            tune::<Chess, ChessEval>(&start, &data, &settings(Some(1.0)), |_, _| {}).unwrap();
+            tune::<Chess, ChessEval>(&start, &data, &settings(Some(1.0)), &GO_ON, |_, _| {})
+                .unwrap();
         assert_eq!(given.k, 1.0);
         let moved = given.weights[b] - w[b];
         assert!(moved > 30.0, "moved {moved}");

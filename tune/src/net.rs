@@ -14,6 +14,7 @@ use crate::data::{DataError, LineError, parse_line};
 use feerie_eval::nnue::{self, BUCKETS, HIDDEN, INPUTS, Network, QA, QB, SCALE};
 use feerie_movegen::{Color, Position};
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The largest weight, in either direction.
 pub const CLIP: f32 = 1.98;
@@ -294,12 +295,14 @@ impl Adam {
 
 /// Trains `net` on `train`, keeping the epoch best on `validation` (the start itself
 /// when no epoch beats it); `report` hears each epoch's number and its two losses. The
-/// step size falls tenfold for the last quarter of the epochs.
+/// step size falls tenfold for the last quarter of the epochs. Setting `stop` ends the
+/// run at the next batch; the epoch under way is dropped.
 pub fn train(
     mut net: FloatNet,
     train: &mut [Sample],
     validation: &[Sample],
     settings: &NetSettings,
+    stop: &AtomicBool,
     mut report: impl FnMut(usize, f64, f64),
 ) -> FloatNet {
     let size: usize = PARTS.iter().sum();
@@ -320,6 +323,9 @@ pub fn train(
         let mut train_loss = 0.0;
         let batch_size = settings.batch.max(8);
         for batch in train.chunks(batch_size) {
+            if stop.load(Ordering::Relaxed) {
+                return best.1;
+            }
             // The parts are summed in order, so a seed gives the same network however
             // the threads share the work.
             let parts: Vec<(Vec<f32>, f64)> = batch
@@ -408,6 +414,34 @@ mod tests {
     }
 
     #[test]
+    fn a_stopped_training_keeps_the_best_finished_epoch() {
+        let samples = samples::<Chess>("queens", &queen_data(), 0.5).unwrap();
+        let mut train_set = samples.clone();
+        let settings = NetSettings {
+            epochs: 50,
+            rate: 0.01,
+            batch: 64,
+            seed: 3,
+        };
+        let stop = AtomicBool::new(false);
+        let mut seen = vec![loss(&FloatNet::random(3), &samples)];
+        let net = train(
+            FloatNet::random(3),
+            &mut train_set,
+            &samples,
+            &settings,
+            &stop,
+            |epoch, _, v| {
+                seen.push(v);
+                stop.store(epoch == 2, Ordering::Relaxed);
+            },
+        );
+        assert_eq!(seen.len(), 3, "the start and two epochs");
+        let best = seen.iter().copied().fold(f64::INFINITY, f64::min);
+        assert_eq!(loss(&net, &samples), best);
+    }
+
+    #[test]
     fn training_learns_an_extra_queen_and_rounding_keeps_it() {
         let samples = samples::<Chess>("queens", &queen_data(), 0.5).unwrap();
         assert!(samples.len() > 200, "{}", samples.len());
@@ -420,7 +454,15 @@ mod tests {
             seed: 3,
         };
         let start = FloatNet::random(settings.seed);
-        let net = train(start, &mut train_set, &samples, &settings, |_, _, _| {});
+        let go_on = AtomicBool::new(false);
+        let net = train(
+            start,
+            &mut train_set,
+            &samples,
+            &settings,
+            &go_on,
+            |_, _, _| {},
+        );
         let after = loss(&net, &samples);
         assert!(after < before / 4.0, "loss {before} -> {after}");
         let ints = net.quantize();

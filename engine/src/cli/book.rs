@@ -1,12 +1,14 @@
 //! `feerie book`: a book of balanced openings for a variant (`feerie_match::book` makes it;
 //! this reads the flags, scores candidates with the variant's own search and writes EPD).
 
+use super::output_file::check_writable;
 use super::{MAX_THREADS, catch_ctrl_c, threads};
 use crate::out::QuietStdout;
 use feerie_match::args::{VariantName, between};
 use feerie_match::book::{BookSettings, make_book, search_score};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::io::Write;
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 /// Set by Ctrl-C: the book so far is written.
@@ -59,6 +61,9 @@ pub fn run(args: BookArgs) -> Result<i32, String> {
             "--min-cp {} is above --max-cp {}: no score can be kept",
             args.min_cp, args.max_cp
         ));
+    }
+    if let Some(path) = &args.out {
+        check_writable(Path::new(path))?;
     }
     catch_ctrl_c(&STOP, "\nStopping: writing the openings made so far");
     let lines = args.variant.dispatch(&args);

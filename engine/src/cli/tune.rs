@@ -2,7 +2,8 @@
 //! hand-written evaluation (`feerie_linear`) from its current weights, reports the losses
 //! and writes the fitted weights as Rust source for `linear/src/weights/tuned/`.
 
-use super::{MAX_THREADS, exit_code_on_threads, threads};
+use super::output_file::check_writable;
+use super::{MAX_THREADS, exit_code_on_threads, stop_signals, threads};
 use crate::out::QuietStdout;
 use feerie_linear::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval, Linear};
 use feerie_match::args::{VariantName, at_least, between};
@@ -81,7 +82,7 @@ fn losses_text(l: Losses) -> String {
 impl TuneArgs {
     /// Tunes the variant's hand-written evaluation: the one `feerie_linear` has for it
     /// (a variant added without one answers here with an error).
-    fn tune_variant(&self) -> Result<(), String> {
+    fn tune_variant(&self) -> Result<i32, String> {
         match self.variant {
             Variant::Chess => self.tune::<ChessSpec, ChessEval>(),
             Variant::Dynamo => self.tune::<DynamoSpec, DynamoEval>(),
@@ -92,8 +93,11 @@ impl TuneArgs {
         }
     }
 
-    /// Tunes `L`, an evaluation of the variant `V`.
-    fn tune<V: VariantSpec, L: Linear<V::Rules>>(&self) -> Result<(), String> {
+    /// Tunes `L`, an evaluation of the variant `V`; returns the exit code.
+    fn tune<V: VariantSpec, L: Linear<V::Rules>>(&self) -> Result<i32, String> {
+        if let Some(path) = &self.out {
+            check_writable(path)?;
+        }
         let start = L::default();
         let clock = Instant::now();
         let paths: Vec<&Path> = self.data.iter().map(PathBuf::as_path).collect();
@@ -108,45 +112,38 @@ impl TuneArgs {
             info.iter().filter(|w| w.tunable).count()
         );
         let s = &settings(self);
-        let outcome = tune::<V::Rules, L>(&start, &data, s, |epoch, l| {
+        stop_signals::catch();
+        let outcome = tune::<V::Rules, L>(&start, &data, s, &stop_signals::STOP, |epoch, l| {
             if epoch % PRINT_EVERY == 0 || epoch == s.epochs {
                 crate::note!("epoch {epoch}/{}: {}", s.epochs, losses_text(l))
             }
         })
         .map_err(|e| e.to_string())?;
-        let tuned = L::from_vector(&outcome.weights);
-        let before_text = losses_text(outcome.before);
-        let after_text = losses_text(outcome.after);
-        let summary = vec![
-            format!(
-                "feerie tune --variant {} --data {} --epochs {} --rate {} --lambda {}{}{}{}",
-                V::NAME,
-                paths
-                    .iter()
-                    .map(|p| p.display().to_string())
-                    .collect::<Vec<_>>()
-                    .join(" --data "),
-                s.epochs,
-                s.rate,
-                s.lambda,
-                s.k.map_or(String::new(), |k| format!(" --k {k}")),
-                if s.prior > 0.0 {
-                    format!(" --prior {}", s.prior)
-                } else {
-                    String::new()
-                },
-                s.hold
-                    .iter()
-                    .map(|h| format!(" --hold {h}"))
-                    .collect::<String>()
-            ),
+        let stopped = stop_signals::stopped_by();
+        if let Some((signal, status)) = stopped.filter(|_| outcome.epochs_run == 0) {
+            crate::note!("tune: stopped by {signal} before an epoch ended: nothing written");
+            return Ok(status);
+        }
+        let mut summary = vec![
+            command_line::<V>(&paths, s),
             format!(
                 "{} training and {} validation positions, K = {:.4}",
                 outcome.train_positions, outcome.validation_positions, outcome.k
             ),
-            format!("loss before: {before_text}"),
-            format!("loss after:  {after_text} (epoch {})", outcome.best_epoch),
+            format!("loss before: {}", losses_text(outcome.before)),
+            format!(
+                "loss after:  {} (epoch {})",
+                losses_text(outcome.after),
+                outcome.best_epoch
+            ),
         ];
+        if let Some((signal, _)) = stopped {
+            let epochs = (outcome.epochs_run, s.epochs);
+            summary.push(format!(
+                "stopped by {signal} after epoch {} of {}",
+                epochs.0, epochs.1
+            ));
+        }
         for line in &summary[1..] {
             crate::note!("tune: {line}");
         }
@@ -154,18 +151,50 @@ impl TuneArgs {
         if !changes.is_empty() {
             crate::note!("tune: largest changes: {}", changes.join(", "));
         }
+        let tuned = L::from_vector(&outcome.weights);
         let source = source_file::<V::Rules, L>(&tuned, &const_name(V::NAME), &summary);
+        self.write(&source, stopped.is_some())?;
+        Ok(stopped.map_or(0, |(_, status)| status))
+    }
+
+    /// Writes the weights' `source` to `--out` or standard output; `partial` when a
+    /// signal stopped the run.
+    fn write(&self, source: &str, partial: bool) -> Result<(), String> {
+        let what = match partial {
+            true => "the best weights so far",
+            false => "weights",
+        };
         match &self.out {
             Some(path) => {
                 std::fs::write(path, source).map_err(|e| format!("{}: {e}", path.display()))?;
-                crate::note!("tune: weights written to {}", path.display());
+                crate::note!("tune: {what} written to {}", path.display());
             }
             None => {
                 let _ = QuietStdout.write_all(source.as_bytes());
+                let _ = QuietStdout.flush();
             }
         }
         Ok(())
     }
+}
+
+/// The `feerie tune` command that made the weights, for the file's header.
+fn command_line<V: VariantSpec>(paths: &[&Path], s: &Settings) -> String {
+    let data: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    let k = s.k.map_or(String::new(), |k| format!(" --k {k}"));
+    let prior = match s.prior > 0.0 {
+        true => format!(" --prior {}", s.prior),
+        false => String::new(),
+    };
+    let hold: String = s.hold.iter().map(|h| format!(" --hold {h}")).collect();
+    format!(
+        "feerie tune --variant {} --data {} --epochs {} --rate {} --lambda {}{k}{prior}{hold}",
+        V::NAME,
+        data.join(" --data "),
+        s.epochs,
+        s.rate,
+        s.lambda,
+    )
 }
 
 fn settings(args: &TuneArgs) -> Settings {

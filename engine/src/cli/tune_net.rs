@@ -1,7 +1,8 @@
 //! `feerie tune-net`: trains a variant's network (`feerie_tune::net`) on `feerie
 //! datagen` files and writes it in the format `eval/nets/chess.fnn` is in.
 
-use super::{MAX_THREADS, exit_code_on_threads, threads};
+use super::output_file::check_writable;
+use super::{MAX_THREADS, exit_code_on_threads, stop_signals, threads};
 use feerie_eval::nnue::Network;
 use feerie_match::args::{VariantName, at_least, between};
 use feerie_movegen::Position;
@@ -54,13 +55,15 @@ pub fn run(args: TuneNetArgs) -> Result<i32, String> {
 }
 
 impl VariantVisitor for &TuneNetArgs {
-    type Output = Result<(), String>;
-    fn visit<V: VariantSpec>(self) -> Result<(), String> {
+    type Output = Result<i32, String>;
+    fn visit<V: VariantSpec>(self) -> Result<i32, String> {
         train_and_write::<V::Rules>(self)
     }
 }
 
-fn train_and_write<P: Position>(r: &TuneNetArgs) -> Result<(), String> {
+/// Trains the network and writes it; returns the exit code.
+fn train_and_write<P: Position>(r: &TuneNetArgs) -> Result<i32, String> {
+    check_writable(&r.out)?;
     let clock = Instant::now();
     let settings = settings(r);
     // Read first: a bad starting network is refused before minutes of reading data.
@@ -86,12 +89,16 @@ fn train_and_write<P: Position>(r: &TuneNetArgs) -> Result<(), String> {
         validation.len(),
         clock.elapsed().as_secs_f64()
     );
+    stop_signals::catch();
+    let mut finished = 0;
     let net = train(
         start,
         &mut training,
         &validation,
         &settings,
+        &stop_signals::STOP,
         |epoch, t, v| {
+            finished = epoch;
             crate::note!(
                 "epoch {epoch}/{}: train {t:.6}, validation {v:.6} ({:.0} s)",
                 r.epochs,
@@ -99,6 +106,17 @@ fn train_and_write<P: Position>(r: &TuneNetArgs) -> Result<(), String> {
             )
         },
     );
+    let stopped = stop_signals::stopped_by();
+    if let Some((signal, status)) = stopped {
+        if finished == 0 {
+            crate::note!("tune-net: stopped by {signal} before an epoch ended: nothing written");
+            return Ok(status);
+        }
+        crate::note!(
+            "tune-net: stopped by {signal} after epoch {finished} of {}",
+            r.epochs
+        );
+    }
     let integers = net.quantize();
     crate::note!(
         "tune-net: kept the network of validation loss {:.6} ({:.6} rounded to the \
@@ -108,7 +126,7 @@ fn train_and_write<P: Position>(r: &TuneNetArgs) -> Result<(), String> {
     );
     std::fs::write(&r.out, integers.to_bytes()).map_err(|e| format!("{}: {e}", r.out.display()))?;
     crate::note!("tune-net: network written to {}", r.out.display());
-    Ok(())
+    Ok(stopped.map_or(0, |(_, status)| status))
 }
 
 fn settings(args: &TuneNetArgs) -> NetSettings {
