@@ -441,6 +441,40 @@ fn book_writes_reproducible_epd_openings() {
     }
 }
 
+/// `book --plies` says which bound is wrong and what it may be; a bad FEN in tune's or
+/// tune-net's data is named with its file and line and said in words, not as Rust's
+/// debug form of the error.
+#[test]
+fn tool_errors_say_what_is_allowed() {
+    for (plies, said) in [
+        ("200-300", "MAX: expected a number between 0 and 200"),
+        ("x-3", "MIN: expected a number between 0 and 200"),
+        ("9-3", "MIN 9 is above MAX 3"),
+        ("6", "expected MIN-MAX (e.g. 6-10)"),
+    ] {
+        let out = feerie(&["book", "--plies", plies]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{plies}: {stderr}");
+        let whole = format!("invalid value '{plies}' for '--plies <MIN-MAX>': {said}\n");
+        assert!(stderr.contains(&whole), "{plies}: {stderr}");
+    }
+    let dir = fresh_dir("bad-fen");
+    let lines = "# comment\n8/8/8/8/8/8/8/K6k w - - 0 1 | 0 | 1.0\n8/8/8/8/8/8/8/K6k9 w - - 0 1 | 0 | 1.0\n";
+    std::fs::write(dir.join("bad.data"), lines).unwrap();
+    for args in [
+        &["tune", "--variant", "chess", "--data", "bad.data"][..],
+        &["tune-net", "--data", "bad.data", "--out", "n.fnn"],
+    ] {
+        let out = feerie_in(&dir, args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        let said =
+            "feerie: bad.data:3: bad FEN '8/8/8/8/8/8/8/K6k9 w - - 0 1': bad FEN placement: ";
+        assert!(stderr.starts_with(said), "{args:?}: {stderr}");
+        assert!(!stderr.contains('{'), "{args:?}: {stderr}");
+    }
+}
+
 /// Runs `feerie datagen --variant chess --games G --nodes 300 --seed 3 EXTRA --out NAME`
 /// in a fresh directory of its own (so no `books/` is found: random openings) and
 /// returns the data file's lines, sorted.

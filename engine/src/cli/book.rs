@@ -23,7 +23,7 @@ pub struct BookArgs {
     /// Openings to make
     #[arg(long, value_name = "N", default_value_t = 200)]
     count: usize,
-    /// Random plies from the start position, in which no king walks (castling aside)
+    /// Random plies from the start position (0 to 200), in which no king walks (castling aside)
     #[arg(long, value_name = "MIN-MAX", value_parser = plies, default_value = "6-10")]
     plies: (usize, usize),
     /// Keep an opening whose score (by a short search) is at least this far from 0
@@ -46,12 +46,19 @@ pub struct BookArgs {
     out: Option<String>,
 }
 
-/// The value parser of `--plies`.
+/// The most random plies of an opening.
+const MAX_PLIES: usize = 200;
+
+/// The value parser of `--plies`: says which bound is wrong and what it may be.
 fn plies(text: &str) -> Result<(usize, usize), String> {
-    text.split_once('-')
-        .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
-        .filter(|(min, max)| min <= max && *max <= 200)
-        .ok_or_else(|| "expected MIN-MAX, at most 200 (e.g. 6-10)".to_string())
+    let (min, max) = text.split_once('-').ok_or("expected MIN-MAX (e.g. 6-10)")?;
+    let ply = between(0, MAX_PLIES);
+    let min = ply(min).map_err(|e| format!("MIN: {e}"))?;
+    let max = ply(max).map_err(|e| format!("MAX: {e}"))?;
+    match min <= max {
+        true => Ok((min, max)),
+        false => Err(format!("MIN {min} is above MAX {max}")),
+    }
 }
 
 /// Runs `feerie book` with `args`; returns the exit code, or the usage error.
