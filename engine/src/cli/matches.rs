@@ -2,10 +2,11 @@
 //! flags, its standard output and a stop flag set by Ctrl-C, and turns the outcome
 //! into an exit code.
 
-use super::catch_ctrl_c;
+use super::{INTERRUPTED, catch_ctrl_c};
 use crate::out::QuietStdout;
 use feerie_match::MatchCommand;
 use feerie_match::args::MatchArgs;
+use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
 /// Exit code for a match that could not be played (an engine that does not start, an
@@ -13,7 +14,8 @@ use std::sync::atomic::AtomicBool;
 const MATCH_ERROR: i32 = 1;
 
 /// Set by Ctrl-C (and by an SPRT verdict): no new games start, running ones are
-/// abandoned, and the results so far are reported.
+/// abandoned (and left out of the PGN), and the results so far are reported; after
+/// Ctrl-C the exit status is `INTERRUPTED`.
 static STOP: AtomicBool = AtomicBool::new(false);
 
 /// Runs `feerie match` with `args`; returns the exit code, or the usage error.
@@ -24,9 +26,11 @@ pub fn run(args: &MatchArgs) -> Result<i32, String> {
         "\nStopping: finishing with the results so far (Ctrl-C again to quit now)",
     );
     match command.run(&STOP, &mut QuietStdout) {
-        Ok(()) => Ok(0),
+        Ok(summary) if summary.interrupted => Ok(INTERRUPTED),
+        Ok(_) => Ok(0),
         Err(e) => {
-            eprintln!("feerie: {e}");
+            // Not eprintln!: a standard error that cannot be written must not panic.
+            let _ = writeln!(std::io::stderr(), "feerie: {e}");
             Ok(MATCH_ERROR)
         }
     }
