@@ -1,11 +1,14 @@
 //! `feerie match` end to end: Feerie against itself in every variant (the PGN replayed
 //! move by move through the referee), and against engines that misbehave on purpose.
 
+mod common;
+
 use feerie_match::pgn::{GameResult, ParsedGame, parse_pgn};
 use feerie_movegen::{Chess, Color, Dynamo, Outcome, Position};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
-use std::path::PathBuf;
-use std::process::Command;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
 
 const FEERIE: &str = env!("CARGO_BIN_EXE_feerie");
 
@@ -15,16 +18,22 @@ fn temp_path(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-/// Runs `feerie match` and returns (stdout, PGN text).
-fn run_match(args: &[&str], pgn_name: &str) -> (String, String) {
-    let pgn = temp_path(pgn_name);
-    let output = Command::new(FEERIE)
+/// Runs `feerie match` with `--pgnout pgn`.
+fn match_into(args: &[&str], pgn: &Path) -> Output {
+    Command::new(FEERIE)
         .arg("match")
         .args(args)
         .arg("--pgnout")
-        .arg(&pgn)
+        .arg(pgn)
         .output()
-        .expect("run feerie match");
+        .expect("run feerie match")
+}
+
+/// Runs `feerie match` into a new PGN file and returns (stdout, PGN text).
+fn run_match(args: &[&str], pgn_name: &str) -> (String, String) {
+    let pgn = temp_path(pgn_name);
+    let _ = std::fs::remove_file(&pgn);
+    let output = match_into(args, &pgn);
     let stdout = String::from_utf8_lossy(&output.stdout).to_string();
     assert!(
         output.status.success(),
@@ -75,26 +84,20 @@ impl VariantVisitor for Replay<'_> {
     }
 }
 
-/// Feerie against itself (as `a` and `b`) in `variant`: two rounds, both colours.
-fn self_play(variant: &str, limit: &str) -> Vec<String> {
+/// Feerie against itself (as `a` and `b`) at `limit`, `rounds` rounds.
+fn feerie_pair(limit: &str, rounds: &str) -> Vec<String> {
     let feerie = format!("cmd={FEERIE}");
-    [
-        "--variant",
-        variant,
-        "--engine",
-        &feerie,
-        "name=a",
-        "--engine",
-        &feerie,
-        "name=b",
-        "--each",
-        limit,
-        "--rounds",
-        "2",
-        "--repeat",
-    ]
-    .map(String::from)
-    .to_vec()
+    let pair = ["--engine", &feerie, "name=a", "--engine", &feerie, "name=b"];
+    let rest = ["--each", limit, "--rounds", rounds];
+    pair.iter().chain(&rest).map(|a| a.to_string()).collect()
+}
+
+/// Feerie against itself in `variant`: two rounds, both colours.
+fn self_play(variant: &str, limit: &str) -> Vec<String> {
+    let mut args = vec!["--variant".to_string(), variant.to_string()];
+    args.extend(feerie_pair(limit, "2"));
+    args.push("--repeat".to_string());
+    args
 }
 
 #[test]
@@ -416,4 +419,238 @@ fn a_silent_engine_under_a_clock_loses_on_time_with_the_times_in_the_comment() {
         "{comment}"
     );
     assert_eq!(used, left + 50, "{comment}");
+}
+
+/// The words of an `--engine` running a fake UCI engine, a Python script written to
+/// `NAME.py`: it says `uci_answer` to `uci`, `readyok` to `isready`, and runs the
+/// Python statements `on_go` at each `go` (`say(TEXT)` prints a line).
+fn fake_engine(name: &str, uci_answer: &str, on_go: &str) -> [String; 3] {
+    let path = temp_path(&format!("{name}.py"));
+    let on_go: String = on_go.lines().map(|l| format!("        {l}\n")).collect();
+    let script = format!(
+        "import os, sys\n\
+         def say(text):\n    sys.stdout.write(text + '\\n')\n    sys.stdout.flush()\n\
+         for line in sys.stdin:\n\
+         \x20   words = line.split()[:1]\n\
+         \x20   if words == ['uci']:\n        say({uci_answer:?})\n\
+         \x20   elif words == ['isready']:\n        say('readyok')\n\
+         \x20   elif words == ['go']:\n{on_go}\
+         \x20   elif words == ['quit']:\n        break\n"
+    );
+    std::fs::write(&path, script).unwrap();
+    [
+        "cmd=python3".to_string(),
+        format!("args={}", path.display()),
+        format!("name={name}"),
+    ]
+}
+
+/// A match of `engine` (as White) against Feerie, one game at 100 nodes, with `more` args.
+fn against_feerie(engine: &[String; 3], more: &[&str]) -> Vec<String> {
+    let mut args = vec!["--engine".to_string()];
+    args.extend(engine.iter().cloned());
+    args.extend(["--engine", &format!("cmd={FEERIE}"), "name=feerie"].map(String::from));
+    args.extend(["--each", "nodes=100"].map(String::from));
+    args.extend(more.iter().map(|a| a.to_string()));
+    args
+}
+
+fn strs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
+#[test]
+fn uciok_followed_by_more_words_is_taken_as_uciok() {
+    let engine = fake_engine(
+        "uciok-extra",
+        "id name extra\nuciok extra",
+        "say('bestmove a1a1')",
+    );
+    let args = against_feerie(&engine, &[]);
+    let (stdout, pgn) = run_match(&strs(&args), "uciok-extra.pgn");
+    let games = parse_pgn(&pgn).unwrap();
+    assert_eq!(games.len(), 1, "{stdout}");
+    assert_eq!(games[0].tag("Termination"), Some("illegal move"), "{pgn}");
+}
+
+#[test]
+fn an_engine_without_the_variant_stops_the_match_at_start() {
+    let offers = "option name UCI_Variant type combo default chess var chess var crazyhouse\nuciok";
+    for (name, uci, variant, why) in [
+        (
+            "no-dynamo",
+            offers,
+            "dynamo",
+            "its UCI_Variant offers chess, crazyhouse",
+        ),
+        (
+            "chess-only",
+            "uciok",
+            "augsburg",
+            "it has no UCI_Variant option",
+        ),
+    ] {
+        let engine = fake_engine(name, uci, "say('bestmove a1a1')");
+        let args = against_feerie(&engine, &["--variant", variant]);
+        let (code, stderr, stdout) = failing_match(&strs(&args));
+        assert_eq!(code, Some(1), "{stderr}{stdout}");
+        let script = engine[1].trim_start_matches("args=");
+        assert_eq!(
+            stderr.trim(),
+            format!(
+                "feerie: engine '{name}' (cmd python3 {script}) does not play {variant} ({why})"
+            )
+        );
+        assert!(!stdout.contains("Finished game"), "{stdout}");
+    }
+}
+
+#[test]
+fn floods_of_engine_output_keep_the_memory_of_match_small() {
+    // 200 MB in one line without a newline, or in 64 kB lines without a bestmove; then
+    // the engine reports the match's peak memory (its parent's VmHWM, in kB) and exits:
+    // the written bytes have been read by then.
+    for (name, chunk) in [
+        ("flood-line", "b'x' * (1 << 20)"),
+        ("flood-lines", "b'info string ' + b'x' * 65000 + b'\\n'"),
+    ] {
+        let report = temp_path(&format!("{name}-hwm.txt"));
+        let _ = std::fs::remove_file(&report);
+        let on_go = format!(
+            "chunk = {chunk}\n\
+             for _ in range(200 * (1 << 20) // len(chunk)):\n    sys.stdout.buffer.write(chunk)\n\
+             sys.stdout.flush()\n\
+             status = open('/proc/%d/status' % os.getppid()).read()\n\
+             hwm = [l.split()[1] for l in status.splitlines() if l.startswith('VmHWM')]\n\
+             open({:?}, 'w').write(hwm[0])\n\
+             sys.exit(0)",
+            report.display().to_string()
+        );
+        let engine = fake_engine(name, "uciok", &on_go);
+        let args = against_feerie(&engine, &[]);
+        let (stdout, pgn) = run_match(&strs(&args), &format!("{name}.pgn"));
+        let games = parse_pgn(&pgn).unwrap();
+        assert_eq!(games.len(), 1, "{stdout}");
+        assert_eq!(games[0].tag("Termination"), Some("crash"), "{pgn}");
+        let hwm_kb: u64 = std::fs::read_to_string(&report).unwrap().parse().unwrap();
+        assert!(
+            hwm_kb < 64_000,
+            "{name}: feerie match peaked at {hwm_kb} kB"
+        );
+    }
+}
+
+/// Feerie against itself at `nodes`, `rounds` rounds of at most 40 moves.
+fn self_match(nodes: &str, rounds: &str) -> Vec<String> {
+    let mut args = feerie_pair(nodes, rounds);
+    args.extend(["--maxmoves", "40"].map(String::from));
+    args
+}
+
+#[test]
+fn pgnout_appends_to_an_existing_file() {
+    let pgn = temp_path("append.pgn");
+    let earlier = "[Event \"earlier\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n";
+    std::fs::write(&pgn, earlier).unwrap();
+    let output = match_into(&strs(&self_match("nodes=100", "1")), &pgn);
+    assert!(output.status.success(), "{output:?}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.starts_with(earlier), "{text}");
+    assert_eq!(parse_pgn(&text).unwrap().len(), 2, "{text}");
+}
+
+#[test]
+fn an_unwritable_pgnout_stops_the_match_with_an_error() {
+    // Five hundred games would take minutes: the match stops at the first write.
+    let mut match_cmd = Command::new(FEERIE)
+        .arg("match")
+        .args(self_match("nodes=2000", "500"))
+        .args(["--pgnout", "/dev/full"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let status = common::expect_exit(&mut match_cmd, "the match went on after the write error");
+    let output = match_cmd.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(status.code(), Some(1), "{stderr}");
+    assert_eq!(
+        stderr.trim(),
+        "feerie: cannot write /dev/full: No space left on device (os error 28)"
+    );
+}
+
+#[test]
+fn a_full_disk_leaves_only_whole_games_in_the_pgn() {
+    // A file size limit of 2048 bytes (4 blocks of 512) stands for a full disk; the
+    // signal it raises is ignored, so the write fails instead (EFBIG).
+    let pgn = temp_path("full-disk.pgn");
+    let _ = std::fs::remove_file(&pgn);
+    let output = Command::new("sh")
+        .args([
+            "-c",
+            "trap '' XFSZ; ulimit -f 4; exec \"$0\" \"$@\"",
+            FEERIE,
+            "match",
+        ])
+        .args(self_match("nodes=200", "20"))
+        .arg("--pgnout")
+        .arg(&pgn)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert_eq!(
+        stderr.trim(),
+        format!(
+            "feerie: cannot write {}: File too large (os error 27)",
+            pgn.display()
+        )
+    );
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let games = parse_pgn(&text).unwrap();
+    assert!(!games.is_empty(), "the games before the limit are kept");
+    assert_eq!(text.matches("[Event ").count(), games.len(), "{text}");
+    let last = games.last().unwrap().result.expect("a result").as_str();
+    assert!(
+        text.trim_end().ends_with(last),
+        "the last game is cut:\n{text}"
+    );
+}
+
+#[test]
+fn ctrl_c_stops_the_match_without_unfinished_games_and_exits_130() {
+    let pgn = temp_path("interrupted.pgn");
+    let _ = std::fs::remove_file(&pgn);
+    let feerie = format!("cmd={FEERIE}");
+    let mut match_cmd = Command::new(FEERIE)
+        .args(["match", "--engine", &feerie, "--engine", &feerie])
+        .args(["--each", "tc=60+1", "--rounds", "4", "--concurrency", "2"])
+        .arg("--pgnout")
+        .arg(&pgn)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The PGN file is opened once Ctrl-C is caught; the games start right after.
+    let deadline = std::time::Instant::now() + common::TIMEOUT;
+    while !pgn.exists() && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    let pid = match_cmd.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-INT", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let status = common::expect_exit(&mut match_cmd, "the match did not stop on Ctrl-C");
+    let output = match_cmd.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(status.code(), Some(130), "{stdout}");
+    assert!(stdout.contains("Results of "), "{stdout}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(!text.contains("\"*\""), "unfinished games written:\n{text}");
 }

@@ -61,7 +61,7 @@ pub struct MatchArgs {
     /// movecount=N (3) moves; twosided=true: only when its opponent agreed
     #[arg(long, num_args = 0.., value_name = "KEY=VALUE", value_parser = key_value)]
     pub resign: Option<Vec<KeyValue>>,
-    /// Write every game to this PGN file (also as file=FILE)
+    /// Append every finished game to this PGN file (also as file=FILE)
     #[arg(long, value_name = "FILE")]
     pub pgnout: Option<String>,
     /// Milliseconds an engine may overstep its clock before it loses on time [default:

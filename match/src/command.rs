@@ -4,7 +4,7 @@
 
 use crate::args::{MatchArgs, MatchArgsError};
 use crate::book;
-use crate::runner::{self, MatchConfig, MatchError};
+use crate::runner::{self, MatchConfig, MatchError, MatchSummary};
 use feerie_eval::Evaluator;
 use feerie_search::SearchPolicy;
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
@@ -29,8 +29,8 @@ impl MatchCommand {
 
     /// Plays the match, writing a progress line per game and then the closing report to
     /// `out`. Setting `stop` (Ctrl-C) starts no new game, abandons the running ones and
-    /// reports the results so far; an SPRT verdict sets it too.
-    pub fn run(&self, stop: &AtomicBool, out: &mut dyn Write) -> Result<(), MatchError> {
+    /// reports the results so far; an SPRT verdict sets it too. The summary says which.
+    pub fn run(&self, stop: &AtomicBool, out: &mut dyn Write) -> Result<MatchSummary, MatchError> {
         self.variant.dispatch(MatchRun {
             cfg: &self.cfg,
             stop,
@@ -46,16 +46,16 @@ struct MatchRun<'a> {
 }
 
 impl VariantVisitor for MatchRun<'_> {
-    type Output = Result<(), MatchError>;
+    type Output = Result<MatchSummary, MatchError>;
 
-    fn visit<V: VariantSpec>(self) -> Result<(), MatchError> {
+    fn visit<V: VariantSpec>(self) -> Result<MatchSummary, MatchError> {
         let evaluate = |pos: &V::Rules| opening_score::<V::Rules, V::Eval>(pos);
         let summary = runner::run_match::<V::Rules>(self.cfg, &evaluate, self.stop, self.out)?;
         let report = runner::report(self.cfg, &summary);
         // Like the progress lines: a closed output is the writer's business, not an error.
         let _ = self.out.write_all(report.as_bytes());
         let _ = self.out.flush();
-        Ok(())
+        Ok(summary)
     }
 }
 

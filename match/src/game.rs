@@ -139,13 +139,7 @@ pub fn play_game<P: Position>(
             return end(result, outcome.describe(), reason, moves, broken);
         }
         if stop.load(Ordering::Relaxed) {
-            return end(
-                GameResult::Unfinished,
-                "abandoned",
-                "Match stopped".into(),
-                moves,
-                broken,
-            );
+            return abandoned(moves, broken);
         }
         if moves.len() >= rules.max_plies {
             let reason = format!("Draw by adjudication after {} plies", moves.len());
@@ -164,9 +158,14 @@ pub fn play_game<P: Position>(
         let clock_before = clocks[i].remaining_ms();
         let answer = engines[i]
             .send(&line)
-            .and_then(|_| engines[i].go(&go, limit));
+            .and_then(|_| engines[i].go(&go, limit, stop));
         let reply = match answer {
             Ok(r) => r,
+            Err(EngineError::Stopped) => {
+                // Mid-search: the engine is dropped rather than waited for.
+                broken[i] = true;
+                return abandoned(moves, broken);
+            }
             Err(e) => {
                 broken[i] = true;
                 let (termination, reason) = match (&e, clocks[i].control()) {
@@ -181,7 +180,7 @@ pub fn play_game<P: Position>(
                     (EngineError::Timeout(_), _) => {
                         ("timeout", format!("{} stopped answering", color_name(side)))
                     }
-                    (EngineError::Died(_), _) => ("crash", format!("{} {e}", color_name(side))),
+                    _ => ("crash", format!("{} {e}", color_name(side))),
                 };
                 return end(loss_for(side), termination, reason, moves, broken);
             }
@@ -210,6 +209,17 @@ pub fn play_game<P: Position>(
         if let Some(result) = adjudicate(rules, &scores, moves.len(), side) {
             return end(result.0, "adjudication", result.1, moves, broken);
         }
+    }
+}
+
+/// A game left unfinished because the match was stopped.
+fn abandoned(moves: Vec<String>, broken: [bool; 2]) -> GameEnd {
+    GameEnd {
+        result: GameResult::Unfinished,
+        termination: "abandoned".into(),
+        reason: "Match stopped".into(),
+        moves,
+        broken,
     }
 }
 

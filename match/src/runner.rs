@@ -13,7 +13,7 @@ use feerie_movegen::Position;
 use std::collections::VecDeque;
 use std::fmt;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, mpsc};
 use std::time::Duration;
@@ -63,8 +63,11 @@ pub struct MatchSummary {
     pub tally: Tally,
     pub verdict: Option<Verdict>,
     pub llr: Option<f64>,
-    /// Games abandoned by a stop.
+    /// Games abandoned by a stop (not in the PGN).
     pub unfinished: usize,
+    /// Whether the match was stopped (Ctrl-C) before its end, rather than by an SPRT
+    /// verdict.
+    pub interrupted: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -85,13 +88,11 @@ pub enum MatchError {
     },
     /// The openings file holds no usable book.
     BadOpenings { path: PathBuf, error: BookError },
-    /// The `--pgnout` file cannot be created.
+    /// The `--pgnout` file cannot be opened, or a game cannot be written to it.
     PgnUnwritable {
         path: PathBuf,
         error: std::io::Error,
     },
-    /// Writing a game to the `--pgnout` file failed.
-    PgnWrite(std::io::Error),
     /// An engine did not start or did not answer the handshake before the first game;
     /// `command` is its command line.
     EngineStart {
@@ -111,7 +112,6 @@ impl fmt::Display for MatchError {
             MatchError::PgnUnwritable { path, error } => {
                 write!(f, "cannot write {}: {error}", path.display())
             }
-            MatchError::PgnWrite(error) => write!(f, "cannot write PGN: {error}"),
             MatchError::EngineStart {
                 name,
                 command,
@@ -125,8 +125,7 @@ impl std::error::Error for MatchError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             MatchError::OpeningsUnreadable { error, .. }
-            | MatchError::PgnUnwritable { error, .. }
-            | MatchError::PgnWrite(error) => Some(error),
+            | MatchError::PgnUnwritable { error, .. } => Some(error),
             MatchError::BadOpenings { error, .. } => Some(error),
             MatchError::EngineStart { error, .. } => Some(error),
         }
@@ -353,17 +352,7 @@ pub fn run_match<P: Position>(
     out: &mut dyn Write,
 ) -> Result<MatchSummary, MatchError> {
     let book = load_book::<P>(cfg)?;
-    let mut pgn = match &cfg.pgn_out {
-        Some(path) => {
-            Some(
-                std::fs::File::create(path).map_err(|error| MatchError::PgnUnwritable {
-                    path: path.clone(),
-                    error,
-                })?,
-            )
-        }
-        None => None,
-    };
+    let mut pgn = cfg.pgn_out.as_deref().map(PgnFile::open).transpose()?;
     let mut started = Some(start_engines(cfg)?);
     let total = cfg.rounds * cfg.games_per_round;
     let jobs: VecDeque<Job> = (0..total)
@@ -388,7 +377,9 @@ pub fn run_match<P: Position>(
         verdict: None,
         llr: None,
         unfinished: 0,
+        interrupted: false,
     };
+    let mut verdict_stop = false;
     let names = (&cfg.engines[0].name, &cfg.engines[1].name);
     std::thread::scope(|scope| -> Result<(), MatchError> {
         for _ in 0..cfg.concurrency.clamp(1, total.max(1)) {
@@ -398,10 +389,13 @@ pub fn run_match<P: Position>(
         }
         drop(tx);
         for (done, (job, record)) in rx.iter().enumerate() {
-            if let Some(file) = pgn.as_mut() {
-                file.write_all(record.to_pgn().as_bytes())
-                    .and_then(|_| file.flush())
-                    .map_err(MatchError::PgnWrite)?;
+            if record.result == GameResult::Unfinished {
+                summary.unfinished += 1;
+                continue;
+            }
+            if let Some(Err(e)) = pgn.as_mut().map(|file| file.append(&record)) {
+                stop.store(true, Ordering::Relaxed);
+                return Err(e);
             }
             let first_is_white = job.white == 0;
             match (record.result, first_is_white) {
@@ -412,7 +406,7 @@ pub fn run_match<P: Position>(
                     summary.tally.losses += 1
                 }
                 (GameResult::Draw, _) => summary.tally.draws += 1,
-                (GameResult::Unfinished, _) => summary.unfinished += 1,
+                (GameResult::Unfinished, _) => {} // counted above
             }
             let _ = writeln!(
                 out,
@@ -443,6 +437,7 @@ pub fn run_match<P: Position>(
                 summary.verdict = Some(verdict);
                 if verdict != Verdict::Continue && !stop.load(Ordering::Relaxed) {
                     stop.store(true, Ordering::Relaxed);
+                    verdict_stop = true;
                     line.push_str("  SPRT verdict reached: stopping");
                 }
             }
@@ -451,7 +446,52 @@ pub fn run_match<P: Position>(
         }
         Ok(())
     })?;
+    summary.interrupted = stop.load(Ordering::Relaxed) && !verdict_stop;
     Ok(summary)
+}
+
+/// The `--pgnout` file. Games are appended, as fastchess does, so a resumed match keeps
+/// the earlier games; each is written whole or not at all.
+struct PgnFile {
+    path: PathBuf,
+    file: std::fs::File,
+}
+
+impl PgnFile {
+    fn open(path: &Path) -> Result<PgnFile, MatchError> {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|error| MatchError::PgnUnwritable {
+                path: path.to_path_buf(),
+                error,
+            })?;
+        Ok(PgnFile {
+            path: path.to_path_buf(),
+            file,
+        })
+    }
+
+    /// Appends a game in one write. When the write fails (a full disk), what it left of
+    /// the game is cut off again, so the file ends with the last whole game.
+    fn append(&mut self, record: &GameRecord) -> Result<(), MatchError> {
+        let text = record.to_pgn();
+        let before = self.file.metadata().map(|m| m.len());
+        let written = self
+            .file
+            .write_all(text.as_bytes())
+            .and_then(|_| self.file.flush());
+        written.map_err(|error| {
+            if let Ok(len) = before {
+                let _ = self.file.set_len(len);
+            }
+            MatchError::PgnUnwritable {
+                path: self.path.clone(),
+                error,
+            }
+        })
+    }
 }
 
 /// The closing report: W-L-D, score, Elo with its 95% interval, and the SPRT state.
@@ -497,7 +537,10 @@ pub fn report(cfg: &MatchConfig, summary: &MatchSummary) -> String {
         ));
     }
     if summary.unfinished > 0 {
-        s.push_str(&format!("Unfinished games: {}\n", summary.unfinished));
+        s.push_str(&format!(
+            "Games abandoned by the stop (not in the PGN): {}\n",
+            summary.unfinished
+        ));
     }
     s
 }
@@ -529,6 +572,7 @@ mod tests {
             verdict: None,
             llr: None,
             unfinished: 0,
+            interrupted: false,
         };
         report(&cfg, &summary)
     }

@@ -2,7 +2,7 @@
 //! flags, its standard output and a stop flag set by Ctrl-C, and turns the outcome
 //! into an exit code.
 
-use super::catch_ctrl_c;
+use super::{INTERRUPTED, catch_ctrl_c};
 use crate::out::QuietStdout;
 use feerie_match::MatchCommand;
 use feerie_match::args::MatchArgs;
@@ -13,7 +13,8 @@ use std::sync::atomic::AtomicBool;
 const MATCH_ERROR: i32 = 1;
 
 /// Set by Ctrl-C (and by an SPRT verdict): no new games start, running ones are
-/// abandoned, and the results so far are reported.
+/// abandoned (and left out of the PGN), and the results so far are reported; after
+/// Ctrl-C the exit status is `INTERRUPTED`.
 static STOP: AtomicBool = AtomicBool::new(false);
 
 /// Runs `feerie match` with `args`; returns the exit code, or the usage error.
@@ -24,7 +25,8 @@ pub fn run(args: &MatchArgs) -> Result<i32, String> {
         "\nStopping: finishing with the results so far (Ctrl-C again to quit now)",
     );
     match command.run(&STOP, &mut QuietStdout) {
-        Ok(()) => Ok(0),
+        Ok(summary) if summary.interrupted => Ok(INTERRUPTED),
+        Ok(_) => Ok(0),
         Err(e) => {
             crate::note!("feerie: {e}");
             Ok(MATCH_ERROR)
