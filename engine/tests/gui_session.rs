@@ -192,6 +192,13 @@ fn analyse(fen: Option<&str>, moves: &[&str], multipv: u32) -> Value {
            "multipv": multipv, "engine": 0})
 }
 
+/// An analysis of the start position by engine `engine`.
+fn analyse_with(engine: usize, multipv: u32) -> Value {
+    let mut message = analyse(None, &[], multipv);
+    message["engine"] = json!(engine);
+    message
+}
+
 fn new_game(fen: Option<&str>, white: Value, black: Value, control: Value) -> Value {
     json!({"type": "new_game", "variant": "chess", "fen": fen, "moves": [],
            "white": white, "black": black, "control": control})
@@ -875,19 +882,18 @@ fn count_children(
     })
 }
 
-/// 150 `new_game`s sent at once on one socket: each game ends its engines before the
-/// next starts its own, so the server never runs more than a game's two engines, and
-/// the last game is played.
+/// 40 `new_game`s of Feerie against itself sent at once on one socket: each game ends
+/// its engines before the next starts its own, so the server never runs more than a
+/// game's two engines (all 80 at once without that), and the last game is played.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn quick_new_games_never_run_more_than_two_engines() {
-    let waiter = fake_engine("Waiter", ":");
-    let server = Server::start(&[&waiter]);
+    let server = Server::start(&[]);
     let mut page = server.connect().await;
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let counter = count_children(server.child.id(), stop.clone());
-    for _ in 0..150 {
+    for _ in 0..40 {
         let control = json!({"movetime_ms": 1000});
-        page.send(new_game(None, json!(1), json!(1), control)).await;
+        page.send(new_game(None, json!(0), json!(0), control)).await;
     }
     let game = page.next_of("game").await;
     assert_eq!(game["thinking"], "w", "{game}");
@@ -907,21 +913,34 @@ async fn quick_new_games_never_run_more_than_two_engines() {
     assert!(most <= 2, "{most} engines ran at once");
 }
 
-/// 150 analyses of alternating line counts (each needing a new engine) sent at once: an
-/// analysis ends its engine before the next starts one.
+/// Analyses of alternating line counts (each needing a new engine) sent at once while
+/// an engine that takes its time to stop is searching: an analysis ends its engine
+/// before the next starts one (without that, five ran at once).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn quick_analyses_never_run_more_than_one_engine() {
-    let analyst = fake_engine("Analyst", "echo 'info depth 3 score cp 20 pv e2e4'");
-    let server = Server::start(&[&analyst]);
+    let slow = script(
+        "slow-to-stop.sh",
+        r#"while read line; do
+  case "$line" in
+    uci) echo "id name Slow"; echo "option name MultiPV type spin default 1 min 1 max 5"; echo uciok;;
+    isready) echo readyok;;
+    go*) echo 'info depth 3 multipv 1 score cp 20 pv e2e4';;
+    stop) sleep 0.3; echo 'bestmove e2e4';;
+    quit) exit 0;;
+  esac
+done
+"#,
+    );
+    let server = Server::start(&[&slow]);
     let mut page = server.connect().await;
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let counter = count_children(server.child.id(), stop.clone());
-    for i in 0..150 {
-        let mut analyse = analyse(None, &[], 1 + i % 2);
-        analyse["engine"] = json!(1);
-        page.send(analyse).await;
+    for round in 0..4 {
+        for i in 0..10 {
+            page.send(analyse_with(1, 1 + (round + i) % 2)).await;
+        }
+        page.next_of("analysis").await;
     }
-    page.next_of("analysis").await;
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     let most = counter.join().unwrap();
     assert!(most <= 1, "{most} engines ran at once");
@@ -1083,9 +1102,7 @@ async fn an_endless_engine_line_costs_the_server_little_memory() {
     );
     let server = Server::start(&[&flood]);
     let mut page = server.connect().await;
-    let mut analyse = analyse(None, &[], 1);
-    analyse["engine"] = json!(1);
-    page.send(analyse).await;
+    page.send(analyse_with(1, 1)).await;
     let analysis = page
         .until("the line after the long one", |m| {
             m["type"] == "analysis" && m["lines"][0]["depth"] == 7

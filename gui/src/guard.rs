@@ -28,7 +28,7 @@ pub async fn local_guard(
             return api::error(
                 StatusCode::FORBIDDEN,
                 "this server only answers the local machine, through its own address \
-                 (start it with --listen to change that)",
+                 (see --listen in docs/gui.md)",
             );
         }
     }
