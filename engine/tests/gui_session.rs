@@ -10,7 +10,9 @@ use serde_json::{Value, json};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
@@ -22,31 +24,68 @@ const PATIENCE: Duration = Duration::from_secs(90);
 struct Server {
     child: Child,
     port: u16,
+    /// What it wrote on standard error so far (also passed on to the test's).
+    stderr: Arc<Mutex<String>>,
 }
 
 impl Server {
     fn start(engines: &[&Path]) -> Server {
+        Server::with_flags(&[], engines).0
+    }
+
+    /// A server with more `flags`, and the line announcing its address.
+    fn with_flags(flags: &[&str], engines: &[&Path]) -> (Server, String) {
         let mut command = Command::new(env!("CARGO_BIN_EXE_feerie"));
-        command.args(["gui", "--no-open", "--port", "0"]);
+        command
+            .args(["gui", "--no-open", "--port", "0"])
+            .args(flags);
         for engine in engines {
             command.arg("--engine").arg(engine);
         }
         let mut child = command
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("feerie gui starts");
+        let stderr = Arc::new(Mutex::new(String::new()));
+        let lines = BufReader::new(child.stderr.take().unwrap()).lines();
+        let written = stderr.clone();
+        std::thread::spawn(move || {
+            for line in lines.map_while(Result::ok) {
+                eprintln!("{line}");
+                written.lock().unwrap().push_str(&(line + "\n"));
+            }
+        });
         let mut line = String::new();
         BufReader::new(child.stdout.take().unwrap())
             .read_line(&mut line)
             .unwrap();
         let port = line
-            .split("http://127.0.0.1:")
-            .nth(1)
-            .and_then(|rest| rest.split('/').next())
+            .split("/ (")
+            .next()
+            .and_then(|address| address.rsplit(':').next())
             .and_then(|port| port.parse().ok())
             .unwrap_or_else(|| panic!("no address in {line:?}"));
-        Server { child, port }
+        (
+            Server {
+                child,
+                port,
+                stderr,
+            },
+            line,
+        )
+    }
+
+    /// Waits until the server has written `text` on standard error.
+    async fn wait_for_stderr(&self, text: &str) {
+        let mut waited = Duration::ZERO;
+        while !self.stderr.lock().unwrap().contains(text) {
+            let stderr = self.stderr.lock().unwrap().clone();
+            assert!(waited < PATIENCE, "no {text:?} in {stderr:?}");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            waited += Duration::from_millis(20);
+        }
     }
 
     async fn connect(&self) -> Client {
@@ -151,6 +190,13 @@ fn strings(value: &Value) -> Vec<String> {
 fn analyse(fen: Option<&str>, moves: &[&str], multipv: u32) -> Value {
     json!({"type": "analyse", "variant": "chess", "fen": fen, "moves": moves,
            "multipv": multipv, "engine": 0})
+}
+
+/// An analysis of the start position by engine `engine`.
+fn analyse_with(engine: usize, multipv: u32) -> Value {
+    let mut message = analyse(None, &[], multipv);
+    message["engine"] = json!(engine);
+    message
 }
 
 fn new_game(fen: Option<&str>, white: Value, black: Value, control: Value) -> Value {
@@ -681,4 +727,394 @@ async fn closing_the_session_ends_its_engines() {
             waited += Duration::from_millis(50);
         }
     }
+}
+
+/// A connection to the server made from `from`, one of the machine's loopback addresses
+/// (127.0.0.2 is one as much as 127.0.0.1: a client of its own to the server).
+async fn connect_from(from: [u8; 4], port: u16) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind((from, 0).into()).unwrap();
+    socket.connect(([127, 0, 0, 1], port).into()).await.unwrap()
+}
+
+/// Everything the server writes on `stream` until it closes it.
+async fn read_to_close(stream: &mut TcpStream) -> String {
+    let mut bytes = Vec::new();
+    let read = tokio::time::timeout(PATIENCE, stream.read_to_end(&mut bytes)).await;
+    assert!(read.is_ok(), "the server did not close the connection");
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// The server's whole answer to a raw HTTP `request` sent from `from`.
+async fn http_from(from: [u8; 4], port: u16, request: &str) -> String {
+    let mut stream = connect_from(from, port).await;
+    stream.write_all(request.as_bytes()).await.unwrap();
+    read_to_close(&mut stream).await
+}
+
+async fn get_page(port: u16) -> String {
+    let request = "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
+    http_from([127, 0, 0, 1], port, request).await
+}
+
+/// A request whose headers never end, sent at once or a byte at a time, is closed after
+/// the 10 s docs/gui.md gives it, and the server goes on serving.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn incomplete_requests_are_closed_after_the_header_timeout() {
+    let server = Server::start(&[]);
+    let port = server.port;
+    let started = std::time::Instant::now();
+    let silent = tokio::spawn(async move {
+        let mut stream = connect_from([127, 0, 0, 1], port).await;
+        stream
+            .write_all(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            .await
+            .unwrap();
+        read_to_close(&mut stream).await;
+        started.elapsed()
+    });
+    let trickling = tokio::spawn(async move {
+        let mut stream = connect_from([127, 0, 0, 1], port).await;
+        for byte in b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
+            .iter()
+            .cycle()
+        {
+            if stream.write_all(&[*byte]).await.is_err() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        started.elapsed()
+    });
+    for closed in [silent.await.unwrap(), trickling.await.unwrap()] {
+        assert!(closed >= Duration::from_secs(9), "closed after {closed:?}");
+        assert!(closed < Duration::from_secs(30), "closed after {closed:?}");
+    }
+    assert!(get_page(port).await.starts_with("HTTP/1.1 200"));
+}
+
+/// WebSockets of the page's, opened from `from` (they stay open as long as wanted, with
+/// no request pending).
+async fn hold(from: [u8; 4], port: u16, count: usize, held: &mut Vec<Client>) {
+    for _ in 0..count {
+        let stream = connect_from(from, port).await;
+        let url = format!("ws://127.0.0.1:{port}/ws");
+        let (ws, _) = tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(stream))
+            .await
+            .expect("the WebSocket opens");
+        held.push(Client { ws });
+    }
+}
+
+/// The answer of a connection the server refuses at once.
+async fn refused(from: [u8; 4], port: u16) -> String {
+    let mut stream = connect_from(from, port).await;
+    read_to_close(&mut stream).await
+}
+
+/// One client address holds at most 64 connections, the server 512: past that a new
+/// connection is answered 503 with the reason as JSON, and the other clients are served.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_past_the_caps_are_refused_in_words() {
+    let server = Server::start(&[]);
+    let port = server.port;
+    let mut held = Vec::new();
+    hold([127, 0, 0, 2], port, 64, &mut held).await;
+    let answer = refused([127, 0, 0, 2], port).await;
+    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+    assert!(
+        answer
+            .ends_with(r#"{"error":"too many connections from 127.0.0.2: at most 64 at a time"}"#),
+        "{answer}"
+    );
+    assert!(get_page(port).await.starts_with("HTTP/1.1 200"));
+    // A connection that ends gives its place back.
+    held.pop().unwrap().ws.close(None).await.unwrap();
+    let mut waited = Duration::ZERO;
+    while !http_from(
+        [127, 0, 0, 2],
+        port,
+        "GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+    )
+    .await
+    .starts_with("HTTP/1.1 200")
+    {
+        assert!(waited < PATIENCE, "the closed connection was still counted");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        waited += Duration::from_millis(50);
+    }
+    hold([127, 0, 0, 2], port, 1, &mut held).await;
+    for last in 3..=9 {
+        hold([127, 0, 0, last], port, 64, &mut held).await;
+    }
+    assert_eq!(held.len(), 512);
+    let answer = refused([127, 0, 0, 10], port).await;
+    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+    assert!(answer.contains("the server is busy"), "{answer}");
+}
+
+/// The child processes of process `pid` (zombies not yet reaped included).
+fn children(pid: u32) -> usize {
+    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).unwrap();
+    tasks
+        .map(|task| {
+            let path = task.unwrap().path().join("children");
+            std::fs::read_to_string(path)
+                .unwrap_or_default()
+                .split_whitespace()
+                .count()
+        })
+        .sum()
+}
+
+/// Counts the child processes of `pid` until `stop` is set, and returns the most seen.
+fn count_children(
+    pid: u32,
+    stop: Arc<std::sync::atomic::AtomicBool>,
+) -> std::thread::JoinHandle<usize> {
+    std::thread::spawn(move || {
+        let mut most = 0;
+        while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+            most = most.max(children(pid));
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        most
+    })
+}
+
+/// 40 `new_game`s of Feerie against itself sent at once on one socket: each game ends
+/// its engines before the next starts its own, so the server never runs more than a
+/// game's two engines (all 80 at once without that), and the last game is played.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn quick_new_games_never_run_more_than_two_engines() {
+    let server = Server::start(&[]);
+    let mut page = server.connect().await;
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let counter = count_children(server.child.id(), stop.clone());
+    for _ in 0..40 {
+        let control = json!({"movetime_ms": 1000});
+        page.send(new_game(None, json!(0), json!(0), control)).await;
+    }
+    let game = page.next_of("game").await;
+    assert_eq!(game["thinking"], "w", "{game}");
+    // The last game's engines run, the others' are gone.
+    let mut waited = Duration::ZERO;
+    while children(server.child.id()) != 2 {
+        assert!(
+            waited < PATIENCE,
+            "{} engines run",
+            children(server.child.id())
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        waited += Duration::from_millis(50);
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let most = counter.join().unwrap();
+    assert!(most <= 2, "{most} engines ran at once");
+}
+
+/// Analyses of alternating line counts (each needing a new engine) sent at once while
+/// an engine that takes its time to stop is searching: an analysis ends its engine
+/// before the next starts one (without that, five ran at once).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn quick_analyses_never_run_more_than_one_engine() {
+    let slow = script(
+        "slow-to-stop.sh",
+        r#"while read line; do
+  case "$line" in
+    uci) echo "id name Slow"; echo "option name MultiPV type spin default 1 min 1 max 5"; echo uciok;;
+    isready) echo readyok;;
+    go*) echo 'info depth 3 multipv 1 score cp 20 pv e2e4';;
+    stop) sleep 0.3; echo 'bestmove e2e4';;
+    quit) exit 0;;
+  esac
+done
+"#,
+    );
+    let server = Server::start(&[&slow]);
+    let mut page = server.connect().await;
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let counter = count_children(server.child.id(), stop.clone());
+    for round in 0..4 {
+        for i in 0..10 {
+            page.send(analyse_with(1, 1 + (round + i) % 2)).await;
+        }
+        page.next_of("analysis").await;
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let most = counter.join().unwrap();
+    assert!(most <= 1, "{most} engines ran at once");
+}
+
+/// The server runs at most 32 engines for all its tabs: a game that would need more is
+/// refused with an error in words, until another tab ends its engines.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_runs_at_most_32_engines() {
+    let waiter = fake_engine("Patient", ":");
+    let server = Server::start(&[&waiter]);
+    let game = || new_game(None, json!(1), json!(1), json!({"depth": 20}));
+    let mut pages = Vec::new();
+    for _ in 0..16 {
+        let mut page = server.connect().await;
+        page.send(game()).await;
+        page.next_of("game").await;
+        pages.push(page);
+    }
+    let mut late = server.connect().await;
+    late.send(game()).await;
+    let error = late.next_of("error").await;
+    assert_eq!(
+        error["message"],
+        "engine Patient.sh was not started: the server already runs 32 engines, its limit: \
+         end a game or an analysis in another tab first"
+    );
+    pages.pop().unwrap().ws.close(None).await.unwrap();
+    let mut waited = Duration::ZERO;
+    loop {
+        assert!(
+            waited < PATIENCE,
+            "the closed tab's engines were still counted"
+        );
+        waited += Duration::from_millis(50);
+        late.send(game()).await;
+        let answer = late
+            .until("game or error", |m| {
+                m["type"] == "game" || m["type"] == "error"
+            })
+            .await;
+        if answer["type"] == "game" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// A WebSocket handshake for `/ws` from a page of `origin`.
+fn ws_request(port: u16, origin: &str) -> String {
+    format!(
+        "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: {origin}\r\n\
+         Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+    )
+}
+
+/// The status line of the answer to `request`, and its body when the server closes
+/// the connection after it.
+async fn status_line(port: u16, request: &str) -> String {
+    let mut stream = connect_from([127, 0, 0, 1], port).await;
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut head = vec![0; 12];
+    stream.read_exact(&mut head).await.unwrap();
+    String::from_utf8(head).unwrap()
+}
+
+/// `--listen` on a loopback address keeps the local-machine checks: another host or
+/// another site's page is refused, the server's own pages pass.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_loopback_listen_address_keeps_the_checks() {
+    let (server, line) = Server::with_flags(&["--listen", "127.0.0.1"], &[]);
+    let port = server.port;
+    assert!(
+        line.contains(&format!("http://127.0.0.1:{port}/")),
+        "{line}"
+    );
+    let forged = "GET /api/variants HTTP/1.1\r\nHost: evil.example\r\n\
+                  Origin: http://evil.example\r\nConnection: close\r\n\r\n";
+    let answer = http_from([127, 0, 0, 1], port, forged).await;
+    assert!(answer.starts_with("HTTP/1.1 403"), "{answer}");
+    assert!(
+        answer.contains(r#"{"error":"this server only answers"#),
+        "{answer}"
+    );
+    let evil_socket = ws_request(port, "http://evil.example");
+    assert_eq!(status_line(port, &evil_socket).await, "HTTP/1.1 403");
+    let own = ws_request(port, &format!("http://localhost:{port}"));
+    assert_eq!(status_line(port, &own).await, "HTTP/1.1 101");
+    assert!(!server.stderr.lock().unwrap().contains("warning"));
+}
+
+/// `--listen` on another address says on standard error that anyone who reaches it may
+/// use the server, prints that address, and answers any host.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn another_listen_address_is_announced_with_a_warning() {
+    let (server, line) = Server::with_flags(&["--listen", "0.0.0.0"], &[]);
+    let port = server.port;
+    assert!(line.contains(&format!("http://0.0.0.0:{port}/")), "{line}");
+    server
+        .wait_for_stderr(&format!(
+            "feerie: warning: listening on every address of this machine, port {port}, \
+             without the local-machine checks"
+        ))
+        .await;
+    let other_host =
+        "GET /api/variants HTTP/1.1\r\nHost: board.example\r\nConnection: close\r\n\r\n";
+    let answer = http_from([127, 0, 0, 1], port, other_host).await;
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+}
+
+/// Standard output closed, or full, when the server prints its address: a quiet 141.
+#[test]
+fn the_server_ends_quietly_when_its_address_cannot_be_printed() {
+    let (reader, closed) = std::io::pipe().unwrap();
+    drop(reader);
+    let full = std::fs::File::create("/dev/full").unwrap();
+    for stdout in [Stdio::from(closed), Stdio::from(full)] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_feerie"))
+            .args(["gui", "--no-open", "--port", "0"])
+            .stdin(Stdio::null())
+            .stdout(stdout)
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if started.elapsed() > PATIENCE {
+                let _ = child.kill();
+                panic!("the server kept running without its standard output");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let mut stderr = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+        assert_eq!(status.code(), Some(141), "{stderr}");
+        assert_eq!(stderr, "");
+    }
+}
+
+/// The peak memory of process `pid`, in KiB.
+fn peak_memory_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// An engine writing 100 MB without a newline: the server reads through it keeping only
+/// the line's start (its peak memory stays small), says so on standard error, and goes on
+/// with the engine's next lines.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_endless_engine_line_costs_the_server_little_memory() {
+    let flood = fake_engine(
+        "Flood",
+        "head -c 100000000 /dev/zero | tr '\\0' a; echo; echo 'info depth 7 score cp 12 pv e2e4'",
+    );
+    let server = Server::start(&[&flood]);
+    let mut page = server.connect().await;
+    page.send(analyse_with(1, 1)).await;
+    let analysis = page
+        .until("the line after the long one", |m| {
+            m["type"] == "analysis" && m["lines"][0]["depth"] == 7
+        })
+        .await;
+    assert_eq!(strings(&analysis["lines"][0]["pv"]), ["e2e4"]);
+    let peak = peak_memory_kib(server.child.id());
+    eprintln!("the server's peak memory: {peak} KiB");
+    assert!(peak < 50 << 10, "the server's peak memory: {peak} KiB");
+    server
+        .wait_for_stderr(
+            "feerie: engine Flood wrote a line of more than 64 KiB: only its start was read",
+        )
+        .await;
 }

@@ -10,11 +10,13 @@
 
 pub mod api;
 mod assets;
+mod connections;
 pub mod game;
+mod guard;
 pub use assets::page_weight;
 pub mod server;
 pub mod session;
 pub mod state;
 
 pub use server::{GuiConfig, ServeError, serve};
-pub use state::EngineConfig;
+pub use state::{Access, EngineConfig, note};

@@ -1,15 +1,15 @@
-//! The HTTP server: the embedded page, the JSON API, the WebSocket of each tab, and the
-//! guard that keeps other machines out.
+//! The HTTP server: the embedded page, the JSON API, the WebSocket of each tab, behind
+//! the guard that keeps other machines out of a local server.
 
-use crate::state::{AppState, EngineConfig};
-use crate::{api, assets, session};
+use crate::guard::{local_guard, url_host};
+use crate::state::{Access, AppState, EngineConfig, note};
+use crate::{api, assets, connections, session};
 use axum::Router;
-use axum::body::Body;
-use axum::extract::{ConnectInfo, Request, State};
-use axum::http::{HeaderMap, StatusCode, header};
-use axum::middleware::{self, Next};
+use axum::extract::Request;
+use axum::http::{Method, StatusCode, header};
+use axum::middleware;
 use axum::response::{IntoResponse, Response};
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::Arc;
 use std::{fmt, io};
 use tokio::net::TcpListener;
@@ -22,8 +22,8 @@ pub const DEFAULT_PORT: u16 = 8700;
 pub struct GuiConfig {
     /// `--port`: this port or fail; `None`: [`DEFAULT_PORT`], or any free port.
     pub port: Option<u16>,
-    /// `--listen ADDR`: serve on this address and accept other machines; `None`: only
-    /// 127.0.0.1, and only requests that name the local machine.
+    /// `--listen ADDR`: serve on this address; other machines may use it unless it is a
+    /// loopback address. `None`: 127.0.0.1.
     pub listen: Option<std::net::IpAddr>,
     /// The engines, the first being the default (Feerie itself).
     pub engines: Vec<EngineConfig>,
@@ -42,6 +42,9 @@ pub fn router(state: Arc<AppState>) -> Router {
 }
 
 async fn serve_asset(request: Request) -> Response {
+    if ![Method::GET, Method::HEAD].contains(request.method()) {
+        return api::wrong_method(&[Method::GET, Method::HEAD]);
+    }
     match assets::find(request.uri().path()) {
         Some(asset) => (
             [
@@ -55,54 +58,6 @@ async fn serve_asset(request: Request) -> Response {
     }
 }
 
-/// True when `host` (`name` or `name:port`) names the local machine.
-fn is_local_name(host: &str) -> bool {
-    let name = match host.rsplit_once(':') {
-        Some((name, port)) if port.bytes().all(|b| b.is_ascii_digit()) => name,
-        _ => host,
-    };
-    matches!(name, "localhost" | "127.0.0.1" | "[::1]")
-}
-
-/// True when the request names the local machine as its `Host`, and comes from one of
-/// the server's own pages if it says where it comes from (`Origin`, which browsers send
-/// with every WebSocket and cross-site request).
-fn local_request(headers: &HeaderMap) -> bool {
-    let text = |name| headers.get(name).map(|h| h.to_str().unwrap_or(""));
-    let host_is_local = text(header::HOST).is_some_and(is_local_name);
-    let origin_is_local = text(header::ORIGIN).is_none_or(|origin| {
-        origin
-            .strip_prefix("http://")
-            .or_else(|| origin.strip_prefix("https://"))
-            .is_some_and(is_local_name)
-    });
-    host_is_local && origin_is_local
-}
-
-/// Refuses requests from other machines, requests naming another host (a web page
-/// elsewhere reaching this server through DNS rebinding) and requests from pages of other
-/// sites (a page elsewhere opening a WebSocket to this server, which browsers allow),
-/// unless `--listen` was given.
-async fn local_guard(
-    State(state): State<Arc<AppState>>,
-    request: Request<Body>,
-    next: Next,
-) -> Response {
-    if state.local_only {
-        let peer_is_local = request
-            .extensions()
-            .get::<ConnectInfo<SocketAddr>>()
-            .is_none_or(|ConnectInfo(peer)| peer.ip().is_loopback());
-        if !peer_is_local || !local_request(request.headers()) {
-            return api::error(
-                StatusCode::FORBIDDEN,
-                "this server only answers the local machine (start it with --listen to change that)",
-            );
-        }
-    }
-    next.run(request).await
-}
-
 /// Why the server could not start or stopped.
 #[derive(Debug)]
 pub enum ServeError {
@@ -114,8 +69,6 @@ pub enum ServeError {
     },
     /// The listening socket has no address to announce.
     Address(io::Error),
-    /// The server failed while serving.
-    Serve(io::Error),
 }
 
 impl fmt::Display for ServeError {
@@ -132,7 +85,6 @@ impl fmt::Display for ServeError {
                 error,
             } => write!(f, "cannot listen on {ip}: {error}"),
             ServeError::Address(error) => write!(f, "{error}"),
-            ServeError::Serve(error) => write!(f, "server error: {error}"),
         }
     }
 }
@@ -140,9 +92,7 @@ impl fmt::Display for ServeError {
 impl std::error::Error for ServeError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            ServeError::Listen { error, .. }
-            | ServeError::Address(error)
-            | ServeError::Serve(error) => Some(error),
+            ServeError::Listen { error, .. } | ServeError::Address(error) => Some(error),
         }
     }
 }
@@ -177,35 +127,49 @@ fn open_browser(url: &str) {
         .stderr(std::process::Stdio::null())
         .spawn();
     if started.is_err() {
-        // Dropped if standard error is gone: `eprintln!` would panic.
-        let message = format!("feerie: no browser could be opened; open {url} yourself\n");
-        let _ = io::Write::write_all(&mut io::stderr(), message.as_bytes());
+        note(&format!("no browser could be opened; open {url} yourself"));
     }
 }
 
-/// Runs the server until the process ends. `announce` receives the page's address once
-/// the socket listens (the binary prints it).
-pub async fn serve(config: GuiConfig, announce: impl FnOnce(&str)) -> Result<(), ServeError> {
-    let listener = bind(&config).await?;
-    let addr = listener.local_addr().map_err(ServeError::Address)?;
-    let host = if addr.ip().is_unspecified() || addr.ip().is_loopback() {
-        "127.0.0.1".to_string()
+/// The warning of a server open to other machines.
+fn open_warning(addr: SocketAddr) -> String {
+    let reach = if addr.ip().is_unspecified() {
+        "every address of this machine".to_string()
     } else {
         addr.ip().to_string()
     };
-    let url = format!("http://{host}:{}/", addr.port());
-    announce(&url);
-    if config.open_browser {
-        open_browser(&url);
-    }
-    let state = Arc::new(AppState {
-        engines: config.engines,
-        local_only: config.listen.is_none(),
-    });
-    axum::serve(
-        listener,
-        router(state).into_make_service_with_connect_info::<SocketAddr>(),
+    format!(
+        "warning: listening on {reach}, port {}, without the local-machine checks \
+         (Host, Origin): anyone who can reach it may use the board and start engines on \
+         this machine",
+        addr.port()
     )
-    .await
-    .map_err(ServeError::Serve)
+}
+
+/// Where the local browser finds a server listening on `addr`.
+fn local_url(addr: SocketAddr) -> String {
+    let ip = match addr.ip() {
+        IpAddr::V4(ip) if ip.is_unspecified() => Ipv4Addr::LOCALHOST.into(),
+        IpAddr::V6(ip) if ip.is_unspecified() => Ipv6Addr::LOCALHOST.into(),
+        ip => ip,
+    };
+    format!("http://{}:{}/", url_host(ip), addr.port())
+}
+
+/// Runs the server until the process ends. `announce` receives the page's address (the
+/// address the server listens on) once the socket listens (the binary prints it).
+pub async fn serve(config: GuiConfig, announce: impl FnOnce(&str)) -> Result<(), ServeError> {
+    let listener = bind(&config).await?;
+    let addr = listener.local_addr().map_err(ServeError::Address)?;
+    let access = Access::of(addr);
+    if access == Access::Open {
+        note(&open_warning(addr));
+    }
+    announce(&format!("http://{}:{}/", url_host(addr.ip()), addr.port()));
+    if config.open_browser {
+        open_browser(&local_url(addr));
+    }
+    let state = Arc::new(AppState::new(config.engines, access));
+    connections::serve(listener, router(state)).await;
+    Ok(())
 }

@@ -5,22 +5,24 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode, header};
 use feerie_gui::server::router;
-use feerie_gui::state::{AppState, EngineConfig};
+use feerie_gui::state::{Access, AppState, EngineConfig};
 use feerie_movegen::{Augsburg, Chess, Dynamo, Einstein, Position};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 use tower::ServiceExt;
 
+/// The router of a local server listening on 127.0.0.1:8700.
 fn app() -> Router {
-    router(Arc::new(AppState {
-        engines: vec![EngineConfig {
-            name: "Feerie".to_string(),
-            command: "feerie".to_string(),
-            args: Vec::new(),
-        }],
-        local_only: true,
-    }))
+    let engines = vec![EngineConfig {
+        name: "Feerie".to_string(),
+        command: "feerie".to_string(),
+        args: Vec::new(),
+    }];
+    let access = Access::Local {
+        addr: "127.0.0.1:8700".parse().unwrap(),
+    };
+    router(Arc::new(AppState::new(engines, access)))
 }
 
 /// Sends a request as the page does (its host is the local machine).
@@ -532,26 +534,102 @@ async fn other_hosts_are_refused_with_json() {
 }
 
 /// A page of another site may open a WebSocket to the local machine (browsers allow
-/// it): its `Origin` gives it away. The server's own pages pass.
+/// it): its `Origin` gives it away. Only the server's own origin passes: `http`, a name
+/// of the local machine in any case, the server's port (8700 here).
 #[tokio::test]
 async fn requests_from_other_sites_pages_are_refused() {
-    let from = |origin: &'static str| {
+    let from = |host: &'static str, origin: &'static str| {
         let request = Request::builder()
             .uri("/api/variants")
-            .header(header::HOST, "127.0.0.1:8700")
+            .header(header::HOST, host)
             .header(header::ORIGIN, origin)
             .body(Body::empty())
             .unwrap();
         async move { app().oneshot(request).await.unwrap().status() }
     };
-    assert_eq!(from("http://evil.example").await, StatusCode::FORBIDDEN);
+    let local = "127.0.0.1:8700";
+    for other in [
+        "http://evil.example",
+        "http://127.0.0.1.evil.example",
+        "null",
+        "https://127.0.0.1:8700",
+        "http://127.0.0.1:9999",
+        "http://localhost",
+        "ws://localhost:8700",
+    ] {
+        assert_eq!(from(local, other).await, StatusCode::FORBIDDEN, "{other}");
+    }
+    for own in [
+        "http://127.0.0.1:8700",
+        "http://localhost:8700",
+        "http://LOCALHOST:8700",
+        "http://[::1]:8700",
+    ] {
+        assert_eq!(from(local, own).await, StatusCode::OK, "{own}");
+    }
     assert_eq!(
-        from("http://127.0.0.1.evil.example").await,
-        StatusCode::FORBIDDEN
+        from("LOCALHOST:8700", "http://LocalHost:8700").await,
+        StatusCode::OK
     );
-    assert_eq!(from("null").await, StatusCode::FORBIDDEN);
-    assert_eq!(from("http://127.0.0.1:8700").await, StatusCode::OK);
-    assert_eq!(from("http://localhost:8700").await, StatusCode::OK);
+}
+
+/// The page is served to GET and HEAD; other methods get 405, the methods to use and a
+/// JSON error.
+#[tokio::test]
+async fn the_page_answers_get_and_head_only() {
+    let to = |method: Method| {
+        let request = Request::builder()
+            .method(method)
+            .uri("/")
+            .header(header::HOST, "localhost:8700")
+            .body(Body::empty())
+            .unwrap();
+        app().oneshot(request)
+    };
+    assert_eq!(to(Method::GET).await.unwrap().status(), StatusCode::OK);
+    assert_eq!(to(Method::HEAD).await.unwrap().status(), StatusCode::OK);
+    for method in [Method::POST, Method::PUT, Method::DELETE] {
+        let response = to(method.clone()).await.unwrap();
+        assert_eq!(
+            response.status(),
+            StatusCode::METHOD_NOT_ALLOWED,
+            "{method}"
+        );
+        assert_eq!(response.headers()[header::ALLOW], "GET, HEAD");
+    }
+    let (status, answer) = send(Method::POST, "/", "localhost", "text/plain", String::new()).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(
+        answer["error"].as_str().unwrap().contains("method"),
+        "{answer}"
+    );
+}
+
+/// `/ws` answers what is not a WebSocket handshake with JSON errors, as the API does.
+#[tokio::test]
+async fn websocket_errors_are_json() {
+    let (status, answer) = get("/ws", "localhost:8700").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        answer["error"],
+        "Connection header did not include 'upgrade'"
+    );
+    let (status, answer) = send(
+        Method::POST,
+        "/ws",
+        "localhost",
+        "text/plain",
+        String::new(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(
+        answer["error"].as_str().unwrap().contains("method"),
+        "{answer}"
+    );
+    let (status, answer) = get("/ws", "evil.example").await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(answer["error"].as_str().unwrap().contains("local machine"));
 }
 
 /// A busy Dynamo middlegame (from random play: 338 legal moves from its FEN): every legal move's FEN

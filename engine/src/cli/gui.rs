@@ -2,7 +2,9 @@
 //! default engine (this very binary, which speaks UCI when started without arguments)
 //! and runs the server.
 
+use crate::out::QuietStdout;
 use feerie_gui::{EngineConfig, GuiConfig};
+use std::io::Write;
 use std::net::IpAddr;
 
 /// `feerie gui`'s flags.
@@ -11,7 +13,8 @@ pub struct GuiArgs {
     /// Serve on this port, or fail [default: 8700, or any free port]
     #[arg(long, value_name = "N")]
     port: Option<u16>,
-    /// Serve on this address and accept other machines [default: 127.0.0.1 only]
+    /// Serve on this address; other machines may use it unless it is a loopback one
+    /// [default: 127.0.0.1]
     #[arg(long, value_name = "ADDR")]
     listen: Option<IpAddr>,
     /// Another engine the page may use, as its command line (repeat for more); Feerie
@@ -34,7 +37,9 @@ pub fn run(args: GuiArgs) -> Result<i32, String> {
         }
     };
     let served = runtime.block_on(feerie_gui::serve(config, |url| {
-        println!("Feerie's board is at {url} (Ctrl-C to stop)");
+        // A standard output that cannot take this line ends the process with 141.
+        let _ = writeln!(QuietStdout, "Feerie's board is at {url} (Ctrl-C to stop)")
+            .and_then(|()| QuietStdout.flush());
     }));
     match served {
         Ok(()) => Ok(0),

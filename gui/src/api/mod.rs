@@ -13,7 +13,7 @@ use crate::state::{AppState, BODY_LIMIT};
 use axum::Json;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use std::sync::Arc;
@@ -25,16 +25,27 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/api/position", post(position::answer))
         .route("/api/pgn/export", post(pgn::export))
         .route("/api/pgn/import", post(pgn::import))
-        .method_not_allowed_fallback(|| async {
-            error(
-                StatusCode::METHOD_NOT_ALLOWED,
-                "this address is not used with that method (see docs/gui-api.md)",
-            )
-        })
+        .method_not_allowed_fallback(|| async { wrong_method(&[]) })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
 }
 
 /// A JSON error answer: `{"error": message}` with `status`.
 pub fn error(status: StatusCode, message: &str) -> Response {
     (status, Json(serde_json::json!({ "error": message }))).into_response()
+}
+
+/// 405 as a JSON error; `allowed`, when given, are the methods the address takes (the
+/// `Allow` header).
+pub fn wrong_method(allowed: &[Method]) -> Response {
+    let mut response = error(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "this address is not used with that method (see docs/gui-api.md)",
+    );
+    if !allowed.is_empty() {
+        let names: Vec<&str> = allowed.iter().map(Method::as_str).collect();
+        if let Ok(value) = HeaderValue::from_str(&names.join(", ")) {
+            response.headers_mut().insert(header::ALLOW, value);
+        }
+    }
+    response
 }

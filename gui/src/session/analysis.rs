@@ -2,10 +2,11 @@
 //! chances when it offers them), sends the page the latest lines at most every
 //! [`THROTTLE`], and stops at once when asked. A stopped analysis hands its engine,
 //! drained and idle, to the next one, so moving through a game does not restart the
-//! engine at every move.
+//! engine at every move. Each analysis waits for the one it replaces to hand over or end
+//! its engine, so a session never runs two analysis engines.
 
 use super::board::Board;
-use super::engine::{Engine, Setup};
+use super::engine::{Engine, Setup, Slots};
 use super::lines::{Lines, Progress, parse_info, parse_progress};
 use super::messages::Outbox;
 use crate::state::EngineConfig;
@@ -25,6 +26,7 @@ pub struct Job {
     pub engine: EngineConfig,
     pub board: Box<dyn Board>,
     pub multipv: u32,
+    pub slots: Slots,
 }
 
 /// How a running analysis is asked to end.
@@ -36,10 +38,13 @@ enum Stop {
     Quietly,
 }
 
+/// What an analysis engine was set up for: the engine, the variant, the lines.
+type Key = (usize, &'static str, u32);
+
 /// An engine left by a stopped analysis, with what it was set up for.
 #[derive(Debug)]
 struct Idle {
-    key: (usize, &'static str, u32),
+    key: Key,
     engine: Engine,
 }
 
@@ -112,13 +117,17 @@ async fn run(
     out: Outbox,
 ) -> Option<Idle> {
     let key = (job.engine_id, job.board.variant(), job.multipv);
+    let ready = ready_engine(&job, key, previous);
+    tokio::pin!(ready);
     let engine = tokio::select! {
-        engine = prepare(&job, key, previous) => engine,
+        engine = &mut ready => engine,
         asked = &mut stop => {
             if asked == Ok(Stop::Announce) {
                 out.send(stopped());
             }
-            return None;
+            // The engine being made ready is still waited for: handed on or ended,
+            // never left running beside the next analysis's.
+            return keep(asked.is_ok(), key, ready.await.ok()?).await;
         }
     };
     let mut engine = match engine {
@@ -129,6 +138,12 @@ async fn run(
             return None;
         }
     };
+    if let Err(e) = start_search(&job, &mut engine).await {
+        out.error(&e);
+        out.send(stopped());
+        engine.close().await;
+        return None;
+    }
     let mut search = Search {
         job: &job,
         name: engine.name.clone(),
@@ -148,11 +163,7 @@ async fn run(
                     out.send(stopped());
                 }
                 let drained = !searching || engine.stop().await.is_ok();
-                if asked.is_err() || !drained {
-                    engine.close().await;
-                    return None;
-                }
-                return Some(Idle { key, engine });
+                return keep(asked.is_ok() && drained, key, engine).await;
             }
             _ = tokio::time::sleep_until(flush_at), if search.pending => search.flush(),
             line = engine.next_line() => match line {
@@ -173,19 +184,19 @@ async fn run(
     }
 }
 
-/// The engine for `job`: `previous`'s when it is set up the same way, else a new one;
-/// then the search is started.
-async fn prepare(
+/// The engine for `job`, idle: `previous`'s when it is set up the same way, else a new
+/// one (once `previous`'s is ended).
+async fn ready_engine(
     job: &Job,
-    key: (usize, &'static str, u32),
+    key: Key,
     previous: Option<JoinHandle<Option<Idle>>>,
 ) -> Result<Engine, String> {
     let idle = match previous {
         Some(task) => task.await.ok().flatten(),
         None => None,
     };
-    let mut engine = match idle {
-        Some(idle) if idle.key == key => idle.engine,
+    match idle {
+        Some(idle) if idle.key == key => Ok(idle.engine),
         other => {
             if let Some(idle) = other {
                 idle.engine.close().await;
@@ -194,17 +205,29 @@ async fn prepare(
                 multipv: job.multipv,
                 show_wdl: true,
             };
-            Engine::start(&job.engine, job.board.variant(), setup).await?
+            Engine::start(&job.engine, job.board.variant(), setup, &job.slots).await
         }
-    };
+    }
+}
+
+/// An idle engine of a stopped analysis: handed to the next one when `hand_on`, else
+/// ended (the session has gone, or the engine did not stop).
+async fn keep(hand_on: bool, key: Key, engine: Engine) -> Option<Idle> {
+    if hand_on {
+        return Some(Idle { key, engine });
+    }
+    engine.close().await;
+    None
+}
+
+/// Starts the infinite search of `job`'s position.
+async fn start_search(job: &Job, engine: &mut Engine) -> Result<(), String> {
     let started = async {
         engine.send(&job.board.position_command()).await?;
         engine.send("go infinite").await
     };
-    match started.await {
-        Ok(()) => Ok(engine),
-        Err(e) => Err(format!("engine {} {e}", engine.name)),
-    }
+    let started = started.await;
+    started.map_err(|e| format!("engine {} {e}", engine.name))
 }
 
 /// The lines of the running search and when the page last saw them.

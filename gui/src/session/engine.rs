@@ -2,14 +2,21 @@
 //! with (with deadlines, so a silent engine is an error in words, never a hang), set to a
 //! variant (and, for analysis, to show win/draw/loss chances when it can), then talked to
 //! line by line. The process dies with this value
-//! (`kill_on_drop`), so no session can leak one.
+//! (`kill_on_drop`), so no session can leak one, and every engine holds a slot of its
+//! session and of the server ([`Slots`]), so neither can run more than its share.
 
-use crate::state::EngineConfig;
+use super::output::{Line, MAX_LINE, Output};
+use crate::state::{EngineConfig, MAX_ENGINES, note};
 use std::process::Stdio;
+use std::sync::Arc;
 use std::time::Duration;
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
+use tokio::io::AsyncWriteExt;
 use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::time::timeout;
+
+/// Most engines one session (a tab) runs at once: one analysing, two playing a game.
+pub const MAX_SESSION_ENGINES: usize = 3;
 
 /// Time allowed for `uciok` and `readyok`.
 pub const HANDSHAKE: Duration = Duration::from_secs(10);
@@ -25,6 +32,49 @@ pub struct Setup {
     pub show_wdl: bool,
 }
 
+/// The engines a session may still start: its own budget and the server's.
+#[derive(Clone, Debug)]
+pub struct Slots {
+    session: Arc<Semaphore>,
+    server: Arc<Semaphore>,
+}
+
+/// The slots an engine holds until it is dropped (after its process was reaped).
+#[derive(Debug)]
+struct Slot {
+    _session: OwnedSemaphorePermit,
+    _server: OwnedSemaphorePermit,
+}
+
+impl Slots {
+    /// A new session's slots, sharing `server`'s.
+    pub fn new(server: Arc<Semaphore>) -> Slots {
+        Slots {
+            session: Arc::new(Semaphore::new(MAX_SESSION_ENGINES)),
+            server,
+        }
+    }
+
+    /// A slot for one more engine, or why there is none.
+    fn take(&self) -> Result<Slot, String> {
+        let Ok(session) = self.session.clone().try_acquire_owned() else {
+            return Err(format!(
+                "this tab already runs {MAX_SESSION_ENGINES} engines, its limit"
+            ));
+        };
+        let Ok(server) = self.server.clone().try_acquire_owned() else {
+            return Err(format!(
+                "the server already runs {MAX_ENGINES} engines, its limit: end a game or \
+                 an analysis in another tab first"
+            ));
+        };
+        Ok(Slot {
+            _session: session,
+            _server: server,
+        })
+    }
+}
+
 /// A running UCI engine.
 #[derive(Debug)]
 pub struct Engine {
@@ -32,19 +82,26 @@ pub struct Engine {
     pub name: String,
     child: Child,
     stdin: ChildStdin,
-    lines: Lines<BufReader<ChildStdout>>,
+    lines: Output<ChildStdout>,
+    /// It wrote a line longer than [`MAX_LINE`] (said once on standard error).
+    cut_line: bool,
     /// How it exited, once it has.
     exited: Option<String>,
+    _slot: Slot,
 }
 
 impl Engine {
-    /// Starts `config`, does the `uci` handshake and sets it up for `variant` as `setup`
-    /// says. Errors name the engine and say what went wrong.
+    /// Starts `config` in one of `slots`, does the `uci` handshake and sets it up for
+    /// `variant` as `setup` says. Errors name the engine and say what went wrong.
     pub async fn start(
         config: &EngineConfig,
         variant: &str,
         setup: Setup,
+        slots: &Slots,
     ) -> Result<Engine, String> {
+        let slot = slots
+            .take()
+            .map_err(|e| format!("engine {} was not started: {e}", config.name))?;
         let mut child = Command::new(&config.command)
             .args(&config.args)
             .stdin(Stdio::piped())
@@ -60,8 +117,10 @@ impl Engine {
             name: config.name.clone(),
             child,
             stdin,
-            lines: BufReader::new(stdout).lines(),
+            lines: Output::new(stdout),
+            cut_line: false,
             exited: None,
+            _slot: slot,
         };
         match engine.set_up(variant, setup).await {
             Ok(()) => Ok(engine),
@@ -151,14 +210,15 @@ impl Engine {
             .map_err(|_| "stopped reading its input".to_string())
     }
 
-    /// The next line the engine writes, trimmed. The error says how it ended: its output
-    /// closed, or it exited (then what it wrote before is still read first). Cancel-safe,
-    /// so it can wait beside timers and other engines.
+    /// The next line the engine writes, trimmed (and cut to [`MAX_LINE`] bytes). The
+    /// error says how it ended: its output closed, or it exited (then what it wrote
+    /// before is still read first). Cancel-safe, so it can wait beside timers and other
+    /// engines.
     pub async fn next_line(&mut self) -> Result<String, String> {
         loop {
             if let Some(status) = &self.exited {
                 return match timeout(LAST_WORDS, self.lines.next_line()).await {
-                    Ok(Ok(Some(line))) => Ok(line.trim().to_string()),
+                    Ok(Ok(Some(line))) => Ok(self.text_of(line)),
                     _ => Err(status.clone()),
                 };
             }
@@ -166,7 +226,7 @@ impl Engine {
                 biased;
                 line = self.lines.next_line() => {
                     return match line {
-                        Ok(Some(line)) => Ok(line.trim().to_string()),
+                        Ok(Some(line)) => Ok(self.text_of(line)),
                         _ => Err("its output closed".to_string()),
                     };
                 }
@@ -178,6 +238,19 @@ impl Engine {
                 }
             }
         }
+    }
+
+    /// A line's text, trimmed; the first cut line is said on standard error.
+    fn text_of(&mut self, line: Line) -> String {
+        if line.cut && !self.cut_line {
+            self.cut_line = true;
+            note(&format!(
+                "engine {} wrote a line of more than {} KiB: only its start was read",
+                self.name,
+                MAX_LINE >> 10
+            ));
+        }
+        line.text.trim().to_string()
     }
 
     /// Sends `stop` and reads up to the `bestmove` of the search it ends, so the next

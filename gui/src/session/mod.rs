@@ -1,5 +1,6 @@
 //! One session per browser tab, over a WebSocket: analysis and games with UCI engines
-//! (`docs/gui-api.md`). Closing the tab ends its searches and engine processes.
+//! (`docs/gui-api.md`). Closing the tab ends its searches and engine processes. A new
+//! analysis or game ends the engines of the one it replaces before it starts others.
 //!
 //! The socket loop only reads the page's messages, checks them ([`messages`]) and passes
 //! them to the analysis ([`analysis`]) or the game ([`play`]), each a task owning its
@@ -11,15 +12,20 @@ mod board;
 mod engine;
 mod lines;
 mod messages;
+mod output;
 mod play;
 
+use crate::api;
 use crate::state::{AppState, BODY_LIMIT};
 use analysis::{Analysis, Job};
 use axum::Router;
 use axum::extract::State;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::http::Method;
 use axum::response::Response;
 use axum::routing::get;
+use engine::Slots;
 use messages::{Outbox, Player, Request, Tag};
 use play::{Command, Game, Seat};
 use std::sync::Arc;
@@ -29,20 +35,30 @@ use std::time::Duration;
 /// the processes are killed outright.
 const CLOSING: Duration = Duration::from_secs(15);
 
-/// The session's route (`/ws`).
+/// The session's route (`/ws`); its errors are JSON, as the API's.
 pub fn routes() -> Router<Arc<AppState>> {
-    Router::new().route("/ws", get(upgrade))
+    Router::new()
+        .route("/ws", get(upgrade))
+        .method_not_allowed_fallback(|| async { api::wrong_method(&[Method::GET]) })
 }
 
-async fn upgrade(ws: WebSocketUpgrade, State(state): State<Arc<AppState>>) -> Response {
-    // A message is a game at most: the limit on request bodies.
-    ws.max_message_size(BODY_LIMIT)
-        .on_upgrade(move |socket| run(socket, state))
+async fn upgrade(
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+    State(state): State<Arc<AppState>>,
+) -> Response {
+    match ws {
+        // A message is a game at most: the limit on request bodies.
+        Ok(ws) => ws
+            .max_message_size(BODY_LIMIT)
+            .on_upgrade(move |socket| run(socket, state)),
+        Err(rejection) => api::error(rejection.status(), &rejection.body_text()),
+    }
 }
 
 /// What one tab has running.
 struct Session {
     state: Arc<AppState>,
+    slots: Slots,
     out: Outbox,
     analysis: Option<Analysis>,
     game: Option<Game>,
@@ -57,6 +73,7 @@ struct Session {
 async fn run(mut socket: WebSocket, state: Arc<AppState>) {
     let (out, mut outgoing) = Outbox::new();
     let mut session = Session {
+        slots: Slots::new(state.engine_slots.clone()),
         state,
         out,
         analysis: None,
@@ -120,6 +137,7 @@ impl Session {
                         engine: self.state.engines[engine].clone(),
                         board,
                         multipv,
+                        slots: self.slots.clone(),
                     };
                     let previous = self.analysis.take();
                     self.analysis_tag = self.new_tag();
@@ -145,12 +163,11 @@ impl Session {
                         Player::Human => Seat::Human,
                         Player::Engine(id) => Seat::Engine(self.state.engines[id].clone()),
                     });
-                    if let Some(old) = self.game.take() {
-                        tokio::spawn(old.close());
-                    }
+                    let previous = self.game.take();
                     self.game_tag = self.new_tag();
                     let out = self.out.tagged(self.game_tag);
-                    self.game = Some(Game::start(board, seats, control, out));
+                    let slots = self.slots.clone();
+                    self.game = Some(Game::start(board, seats, control, out, previous, slots));
                 }
             },
             Request::Move(text) => self.to_game(Command::Move(text)),

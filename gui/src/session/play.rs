@@ -4,7 +4,7 @@
 //! and says every change to the page.
 
 use super::board::Board;
-use super::engine::{Engine, Setup};
+use super::engine::{Engine, Setup, Slots};
 use super::messages::Outbox;
 use crate::state::EngineConfig;
 use feerie_match::clock::{Clock, Control};
@@ -47,13 +47,27 @@ pub struct Game {
 }
 
 impl Game {
-    /// Starts the game from `board` (not over) with `seats` (White's, then Black's).
-    pub fn start(board: Box<dyn Board>, seats: [Seat; 2], control: Control, out: Outbox) -> Game {
+    /// Starts the game from `board` (not over) with `seats` (White's, then Black's),
+    /// its engines in `slots`, once `previous` (the game it replaces) has ended its
+    /// engines; a game replaced in turn before that never starts.
+    pub fn start(
+        board: Box<dyn Board>,
+        seats: [Seat; 2],
+        control: Control,
+        out: Outbox,
+        previous: Option<Game>,
+        slots: Slots,
+    ) -> Game {
         let (commands, inbox) = mpsc::unbounded_channel();
-        Game {
-            commands,
-            task: tokio::spawn(run(board, seats, control, inbox, out)),
-        }
+        let task = tokio::spawn(async move {
+            if let Some(previous) = previous {
+                previous.close().await;
+            }
+            if !inbox.is_closed() {
+                run(board, seats, control, inbox, out, slots).await;
+            }
+        });
+        Game { commands, task }
     }
 
     /// Passes `command` on; false when the game is over (or never started).
@@ -90,8 +104,9 @@ async fn run(
     control: Control,
     mut inbox: mpsc::UnboundedReceiver<Command>,
     out: Outbox,
+    slots: Slots,
 ) {
-    let Some(mut play) = Play::start(board, seats, control, out).await else {
+    let Some(mut play) = Play::start(board, seats, control, out, &slots).await else {
         return;
     };
     play.send_state(None);
@@ -168,12 +183,13 @@ impl Play {
         seats: [Seat; 2],
         control: Control,
         out: Outbox,
+        slots: &Slots,
     ) -> Option<Play> {
         let mut engines = [None, None];
         let mut names = [String::new(), String::new()];
         for (i, seat) in seats.iter().enumerate() {
             let Seat::Engine(config) = seat else { continue };
-            match start_engine(config, board.variant()).await {
+            match start_engine(config, board.variant(), slots).await {
                 Ok(engine) => {
                     names[i] = engine.name.clone();
                     engines[i] = Some(engine);
@@ -462,13 +478,17 @@ fn color_letter(side: Color) -> &'static str {
 }
 
 /// An engine ready for a new game of `variant`.
-async fn start_engine(config: &EngineConfig, variant: &str) -> Result<Engine, String> {
+async fn start_engine(
+    config: &EngineConfig,
+    variant: &str,
+    slots: &Slots,
+) -> Result<Engine, String> {
     // Nothing reads a player's score lines: no chances asked for.
     let setup = Setup {
         multipv: 1,
         show_wdl: false,
     };
-    let mut engine = Engine::start(config, variant, setup).await?;
+    let mut engine = Engine::start(config, variant, setup, slots).await?;
     let ready = match engine.send("ucinewgame").await {
         Ok(()) => engine.ready().await,
         Err(e) => Err(e),
