@@ -1,12 +1,15 @@
 //! `feerie solve` on the command line: usage errors, a position given as a FEN, a file
 //! (or standard input) whose bad problem is reported while the next is solved, and the
-//! shape of the JSON lines.
+//! shape of the JSON lines, Ctrl-C and the bound on lines listed, a Latin-1 file.
 
 mod common;
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::{Arc, Mutex};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
 
 fn feerie(args: &[&str]) -> Output {
     Command::new(common::binary())
@@ -244,4 +247,228 @@ fn problems_are_read_from_standard_input() {
     assert!(text.starts_with("Feerie v"), "{text}");
     assert!(text.contains("\n   1.Ra1*a8 # !\n"), "{text}");
     assert!(text.contains("\nsolution finished. Time = "), "{text}");
+}
+
+/// The start position: White alone has millions of series mates in it, found for as long
+/// as the search runs.
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Collects what `from` gives until it closes.
+fn collect(mut from: impl Read + Send + 'static) -> (Arc<Mutex<Vec<u8>>>, JoinHandle<()>) {
+    let buffer = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&buffer);
+    let reader = thread::spawn(move || {
+        let mut chunk = [0; 1 << 16];
+        while let Ok(n @ 1..) = from.read(&mut chunk) {
+            sink.lock().unwrap().extend_from_slice(&chunk[..n]);
+        }
+    });
+    (buffer, reader)
+}
+
+/// `feerie solve` running, its output collected as it comes.
+struct Solving {
+    child: Child,
+    stdout: Arc<Mutex<Vec<u8>>>,
+    stderr: Arc<Mutex<Vec<u8>>>,
+    readers: Vec<JoinHandle<()>>,
+}
+
+impl Solving {
+    /// Starts `feerie solve ARGS` and waits for its diagram: Ctrl-C is caught from then on.
+    fn start(args: &[&str]) -> Solving {
+        let mut child = Command::new(common::binary())
+            .arg("solve")
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run feerie");
+        let (stdout, out_reader) = collect(child.stdout.take().unwrap());
+        let (stderr, err_reader) = collect(child.stderr.take().unwrap());
+        let solving = Solving {
+            child,
+            stdout,
+            stderr,
+            readers: vec![out_reader, err_reader],
+        };
+        let deadline = Instant::now() + common::TIMEOUT;
+        while !solving.stdout().contains("+---a---b") {
+            assert!(
+                Instant::now() < deadline,
+                "no diagram: {}",
+                solving.stdout()
+            );
+            thread::sleep(Duration::from_millis(10));
+        }
+        solving
+    }
+
+    fn stdout(&self) -> String {
+        String::from_utf8_lossy(&self.stdout.lock().unwrap()).into_owned()
+    }
+
+    /// The most memory the process has used so far, in KiB (VmHWM).
+    fn peak_kib(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .expect("the solver's /proc status");
+        let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+        line.split_whitespace().nth(1).unwrap().parse().unwrap()
+    }
+
+    /// The processor time the process has used so far (all threads, user and system).
+    fn cpu_time(&self) -> Duration {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id()))
+            .expect("the solver's /proc stat");
+        // After the command name in parentheses: state is field 3, utime and stime 14, 15.
+        let fields: Vec<&str> = stat
+            .rsplit_once(')')
+            .unwrap()
+            .1
+            .split_whitespace()
+            .collect();
+        let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+        // Linux counts them in USER_HZ, 100 a second.
+        Duration::from_millis(ticks * 10)
+    }
+
+    /// Waits until the process has used `cpu` of processor time, however busy the machine.
+    fn work_for(&self, cpu: Duration) {
+        let deadline = Instant::now() + 6 * common::TIMEOUT;
+        while self.cpu_time() < cpu {
+            assert!(
+                Instant::now() < deadline,
+                "the solver got no processor time"
+            );
+            thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Sends Ctrl-C (SIGINT).
+    fn interrupt(&self) {
+        let kill = Command::new("kill")
+            .args(["-INT", &self.child.id().to_string()])
+            .status()
+            .expect("run kill");
+        assert!(kill.success());
+    }
+
+    /// Waits for the exit; returns the exit code, how long it took, stdout and stderr.
+    fn finish(&mut self) -> (Option<i32>, Duration, String, String) {
+        let started = Instant::now();
+        let status = common::expect_exit(&mut self.child, "the solver went on after Ctrl-C");
+        let took = started.elapsed();
+        for reader in self.readers.drain(..) {
+            reader.join().unwrap();
+        }
+        let stderr = String::from_utf8_lossy(&self.stderr.lock().unwrap()).into_owned();
+        (status.code(), took, self.stdout(), stderr)
+    }
+}
+
+impl Drop for Solving {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The solution lines of a help or series problem in Popeye's layout.
+fn solution_lines(text: &str) -> usize {
+    text.lines().filter(|l| l.starts_with("  1.")).count()
+}
+
+/// Checks a run of ser-#30 ended by Ctrl-C: quickly, with 130, the lines found (at
+/// most 100,000 moves of them) and the partial closing.
+fn check_stopped(mut solving: Solving) {
+    let (code, took, text, errors) = solving.finish();
+    assert_eq!(code, Some(130), "{errors}");
+    assert!(took < Duration::from_secs(5), "{took:?} to stop");
+    let lines = solution_lines(&text);
+    assert!((1..=100_000).contains(&lines), "{lines} lines; {errors}");
+    assert!(text.contains("\nPartial solution Time = "), "{errors}");
+    assert!(
+        errors.contains("Stopping: printing what was found"),
+        "{errors}"
+    );
+}
+
+/// Ctrl-C stops a series problem with millions of solutions at once, and prints the
+/// lines found; memory stays bounded while it runs (the search table is 64 MiB, the
+/// lines listed a few more).
+#[test]
+fn ctrl_c_stops_a_huge_series_problem_with_what_was_found() {
+    let solving = Solving::start(&["--fen", START, "--stip", "ser-#30"]);
+    solving.work_for(Duration::from_secs(8));
+    let peak_mib = solving.peak_kib() / 1024;
+    assert!(peak_mib < 100, "{peak_mib} MiB after 8 s of processor time");
+    solving.interrupt();
+    check_stopped(solving);
+}
+
+/// A second Ctrl-C, while the first is being answered, does not lose the output.
+#[test]
+fn a_second_ctrl_c_still_prints_what_was_found() {
+    let solving = Solving::start(&["--fen", START, "--stip", "ser-#30"]);
+    solving.work_for(Duration::from_secs(2));
+    solving.interrupt();
+    thread::sleep(Duration::from_millis(20));
+    solving.interrupt();
+    check_stopped(solving);
+}
+
+/// Beyond 100,000 moves in the lines listed, solutions are counted, not listed, and the
+/// part says so.
+#[test]
+fn lines_beyond_those_listed_are_counted() {
+    let args = [
+        "solve",
+        "--fen",
+        "7k/6pp/8/8/8/8/8/QQ2K1QQ w - - 0 1",
+        "--stip",
+        "ser-#4",
+    ];
+    let out = feerie(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(solution_lines(&text), 30_445);
+    let note = "partial: 30445 lines shown, 1331714 more found \
+                (the lines listed hold at most 100000 moves)";
+    assert!(
+        text.contains(&format!("\n\n{note}\nPartial solution Time = ")),
+        "{}",
+        &text[text.len().saturating_sub(500)..]
+    );
+
+    let out = feerie(&[&args[..], &["--json"]].concat());
+    let value: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(value["solutions"].as_array().unwrap().len(), 30_445);
+    assert_eq!(value["count"], 30_445);
+    assert_eq!(value["unlisted"], 1_331_714);
+    assert_eq!(value["partial"], true);
+    assert_eq!(value["warnings"][1], note);
+}
+
+/// A Latin-1 file (as Popeye's often are) is read as such, with a warning naming the
+/// line that is not UTF-8.
+#[test]
+fn a_latin1_file_is_read_with_a_warning() {
+    let good = BAD_THEN_GOOD.split("nextproblem\n").nth(1).unwrap();
+    let mut bytes = b"beginproblem\nauthor Ren\xe9 Millour\n".to_vec();
+    bytes.extend_from_slice(good.as_bytes());
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("latin1.inp");
+    std::fs::write(&path, bytes).unwrap();
+    let out = feerie(&["solve", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("René Millour"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("\n   1.Ra1*a8 # !\n"),
+        "{}",
+        stdout(&out)
+    );
+    let warning = stderr(&out);
+    assert!(
+        warning.contains("latin1.inp:2: not UTF-8, the file is read as Latin-1"),
+        "{warning}"
+    );
 }

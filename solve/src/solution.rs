@@ -7,6 +7,13 @@ use feerie_variants::Variant;
 use std::fmt;
 use std::time::Duration;
 
+/// The most moves the help or series lines listed for a part of a problem (solutions
+/// and set play) hold together: a series problem can have millions of lines, and a
+/// listed move costs about 120 bytes. Beyond it the search goes on, counting the lines
+/// it no longer keeps, so memory stays bounded and the report says how many more
+/// there are.
+pub const MAX_LISTED_MOVES: usize = 100_000;
+
 /// What a move does to the side that must reply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {
@@ -85,8 +92,11 @@ pub struct Report {
     /// True for the duplex part: the colours' roles exchanged.
     pub swapped: bool,
     pub solution: Solution,
-    /// True when `maxsolutions` (or a stop) cut the search short.
+    /// True when `maxsolutions` (or a stop) cut the search short, or not every line
+    /// found is listed.
     pub partial: bool,
+    /// Help and series lines found but not listed: beyond [`MAX_LISTED_MOVES`].
+    pub unlisted: usize,
     /// Positions visited.
     pub nodes: u64,
     pub elapsed: Duration,
@@ -98,6 +108,17 @@ impl Solution {
         match self {
             Solution::Battle { keys, .. } => keys.len(),
             Solution::Lines { solutions, .. } => solutions.len(),
+        }
+    }
+
+    /// The number of help or series lines listed, set play included (0 for a tree).
+    pub fn lines_listed(&self) -> usize {
+        match self {
+            Solution::Battle { .. } => 0,
+            Solution::Lines {
+                set_play,
+                solutions,
+            } => set_play.len() + solutions.len(),
         }
     }
 }

@@ -12,9 +12,14 @@
 //! A problem that cannot be read or solved is reported (on standard error in the
 //! layout, as an `"error"` object in JSON) and the next one is still solved. Ctrl-C
 //! stops the problem being solved, prints what was found so far as a partial solution,
-//! and ends the run; a second Ctrl-C quits at once.
+//! and ends the run. The search stops at once and what it keeps is bounded, so that
+//! takes well under a second: a second Ctrl-C does not cut it short (that would lose
+//! the output), only a third quits at once.
+//!
+//! A file that is not UTF-8 is read as Latin-1, as Popeye's files often are, with a
+//! warning naming its first line that is not UTF-8.
 
-use super::{INTERRUPTED, catch_ctrl_c};
+use super::INTERRUPTED;
 use crate::out::QuietStdout;
 use crate::session::position_after;
 use feerie_match::args::{VariantName, at_least};
@@ -27,13 +32,16 @@ use feerie_solve::solver::solve_problem;
 use feerie_solve::{Problem, SolveOptions, Stipulation};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::io::{Read, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 /// Exit code when some problem could not be read or solved.
 const PROBLEM_ERROR: i32 = 1;
 
 /// Set by Ctrl-C: the current problem stops, no further problem starts.
 static STOP: AtomicBool = AtomicBool::new(false);
+
+/// The Ctrl-C presses so far.
+static PRESSES: AtomicU32 = AtomicU32::new(0);
 
 /// Where the problems come from.
 #[derive(Debug, PartialEq, Eq)]
@@ -106,10 +114,7 @@ pub fn run(args: SolveArgs) -> Result<i32, String> {
         Source::Position(problem) => vec![Ok(*problem)],
         Source::File(path) => input::parse(&read(&path)?),
     };
-    catch_ctrl_c(
-        &STOP,
-        "\nStopping: printing what was found so far (Ctrl-C again to quit now)",
-    );
+    catch_ctrl_c();
     let outcome = if args.json {
         Json.solve_all(&problems)
     } else {
@@ -277,6 +282,27 @@ fn where_is(problem: &Problem) -> String {
     }
 }
 
+/// The first Ctrl-C stops the search, whose partial solution is then printed; the
+/// second changes nothing (quitting then would lose that output, which takes well
+/// under a second); the third quits at once without it.
+fn catch_ctrl_c() {
+    let handler = ctrlc::set_handler(|| {
+        STOP.store(true, Ordering::SeqCst);
+        let message = match PRESSES.fetch_add(1, Ordering::SeqCst) {
+            0 => "\nStopping: printing what was found so far",
+            1 => "Stopping already: printing what was found (Ctrl-C once more to quit without it)",
+            _ => std::process::exit(INTERRUPTED),
+        };
+        let _ = writeln!(std::io::stderr(), "{message}");
+    });
+    if let Err(e) = handler {
+        let _ = writeln!(
+            std::io::stderr(),
+            "feerie: warning: cannot catch Ctrl-C: {e}"
+        );
+    }
+}
+
 /// Writes `text` to standard output at once (a closed output ends the process quietly).
 fn print(text: &str) {
     let mut stdout = QuietStdout;
@@ -286,14 +312,34 @@ fn print(text: &str) {
 
 /// The text of `path`, or of standard input for `-`.
 fn read(path: &str) -> Result<String, String> {
-    if path == "-" {
-        let mut text = String::new();
+    let bytes = if path == "-" {
+        let mut bytes = Vec::new();
         std::io::stdin()
-            .read_to_string(&mut text)
+            .read_to_end(&mut bytes)
             .map_err(|e| format!("cannot read standard input: {e}"))?;
-        Ok(text)
+        bytes
     } else {
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))
+        std::fs::read(path).map_err(|e| format!("cannot read '{path}': {e}"))?
+    };
+    Ok(decode(path, bytes))
+}
+
+/// The text of a file's `bytes`: UTF-8, or else Latin-1 (every byte one character),
+/// with a warning naming the file and its first line that is not UTF-8.
+fn decode(path: &str, bytes: Vec<u8>) -> String {
+    match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            let valid = e.utf8_error().valid_up_to();
+            let bytes = e.into_bytes();
+            let line = 1 + bytes[..valid].iter().filter(|&&b| b == b'\n').count();
+            let name = if path == "-" { "<stdin>" } else { path };
+            let _ = writeln!(
+                std::io::stderr(),
+                "feerie: warning: {name}:{line}: not UTF-8, the file is read as Latin-1"
+            );
+            bytes.iter().map(|&b| char::from(b)).collect()
+        }
     }
 }
 

@@ -15,13 +15,16 @@
 //!   `"set_play"`: `[{"defence": "h8g8", "answers": ["g6e8"]}]`;
 //! - help and series play: `"solutions"`: every solution as the list of its moves in
 //!   the order played; with `setplay`, `"set_play"`: the set play's lines the same way;
-//! - `"count"`: the number of keys or solutions; `"partial"`: true when `maxsolutions`
-//!   or Ctrl-C cut the search short; `"time_ms"`: the solving time in milliseconds;
-//!   `"nodes"`: the positions visited;
+//! - `"count"`: the number of keys or solutions listed; `"unlisted"`: the help or
+//!   series lines found beyond the 100,000 moves listed (absent when none);
+//!   `"partial"`: true when `maxsolutions` or Ctrl-C cut the search short or lines are
+//!   unlisted;
+//!   `"time_ms"`: the solving time in milliseconds; `"nodes"`: the positions visited;
 //! - `"warnings"`: `"cook: 2 keys"` (direct and self play with more than one key),
 //!   `"2 solutions"` (help and series play with more than one), `"no solution"`, and
 //!   with `variation` a dual for every defence the attacker can answer in more than one
-//!   way (`"dual after c8d7: 2 continuations (d1d6, f3f7)"`); empty when there is
+//!   way (`"dual after c8d7: 2 continuations (d1d6, f3f7)"`), and the note on unlisted
+//!   lines (`"partial: 30445 lines shown, 52 more found ..."`); empty when there is
 //!   nothing to say.
 //!
 //! A problem that cannot be solved as written gives one object with `"variant"`,
@@ -94,6 +97,8 @@ struct Part<'a> {
     #[serde(flatten)]
     play: Play<'a>,
     count: usize,
+    #[serde(skip_serializing_if = "is_zero")]
+    unlisted: usize,
     partial: bool,
     time_ms: f64,
     nodes: u64,
@@ -133,6 +138,10 @@ struct SetDefence<'a> {
 
 fn is_false(value: &bool) -> bool {
     !value
+}
+
+fn is_zero(value: &usize) -> bool {
+    *value == 0
 }
 
 fn to_line(value: &impl Serialize) -> String {
@@ -195,10 +204,12 @@ fn part<'a>(problem: &'a Problem, report: &'a Report) -> Part<'a> {
     if count == 0 {
         warnings.push("no solution".to_string());
     }
+    warnings.extend(super::unlisted_note(report));
     Part {
         identity: identity(problem, report.stipulation, report.swapped),
         play,
         count,
+        unlisted: report.unlisted,
         partial: report.partial,
         time_ms: (report.elapsed.as_secs_f64() * 1e6).round() / 1e3,
         nodes: report.nodes,

@@ -28,7 +28,7 @@ pub use header::header;
 pub use json::{json, json_input_error};
 
 use crate::problem::Problem;
-use crate::solution::{Report, Solution};
+use crate::solution::{MAX_LISTED_MOVES, Report, Solution};
 use crate::stipulation::Play;
 
 /// The problem in Popeye's layout: texts, diagram, stipulation and condition, then the
@@ -72,10 +72,24 @@ pub fn solution(problem: &Problem, reports: &[Report]) -> String {
                 }
                 out.push('\n');
                 out.push_str(&lines::lines(report.stipulation, false, solutions));
+                if let Some(note) = unlisted_note(report) {
+                    out.push_str(&format!("\n{note}\n"));
+                }
             }
         }
     }
     out
+}
+
+/// What a part that found more lines than it lists says about it, or `None`.
+fn unlisted_note(report: &Report) -> Option<String> {
+    (report.unlisted > 0).then(|| {
+        format!(
+            "partial: {} lines shown, {} more found (the lines listed hold at most {MAX_LISTED_MOVES} moves)",
+            report.solution.lines_listed(),
+            report.unlisted
+        )
+    })
 }
 
 #[cfg(test)]

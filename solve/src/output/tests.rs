@@ -300,6 +300,7 @@ fn read_solution(problem: &Problem, text: &str) -> Vec<Report> {
             swapped,
             solution,
             partial: false,
+            unlisted: 0,
             nodes: 0,
             elapsed: Duration::ZERO,
         });
@@ -597,6 +598,7 @@ fn a_tree_built_by_hand() {
             tries: vec![r#try],
         },
         partial: false,
+        unlisted: 0,
         nodes: 1234,
         elapsed: Duration::from_millis(8),
     };
@@ -708,6 +710,7 @@ fn report(stipulation: &str, solution: Solution) -> Report {
         swapped: false,
         solution,
         partial: false,
+        unlisted: 0,
         nodes: 42,
         elapsed: Duration::from_micros(14_250),
     }

@@ -59,6 +59,8 @@ pub fn solve<P: Position>(
         history_keyed: P::MOVES_DEPEND_ON_LAST_MOVE,
         found: AtomicUsize::new(0),
         max_solutions: options.max_solutions,
+        listed_moves: AtomicUsize::new(0),
+        unlisted: AtomicUsize::new(0),
     };
     let visit = Visit {
         notation,
@@ -95,11 +97,13 @@ pub fn solve<P: Position>(
         Some(pool) => pool.install(run),
         None => run(),
     };
+    let unlisted = shared.unlisted.load(Ordering::Relaxed);
     Report {
         stipulation,
         swapped: false,
         solution,
-        partial: cut || stop.load(Ordering::Relaxed),
+        partial: cut || unlisted > 0 || stop.load(Ordering::Relaxed),
+        unlisted,
         nodes,
         elapsed: start.elapsed(),
     }

@@ -3,6 +3,7 @@
 //! on it in their own modules (`battle`, `help`).
 
 use super::table::{Kind, Table, mix, salted};
+use crate::solution::MAX_LISTED_MOVES;
 use crate::stipulation::Goal;
 use feerie_movegen::{MoveBuffer, MoveCode, Position};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -18,13 +19,26 @@ pub(crate) struct Shared<'a> {
     /// Solutions found so far by every thread, against `max_solutions`.
     pub found: AtomicUsize,
     pub max_solutions: Option<usize>,
+    /// The moves of the lines kept so far, against [`MAX_LISTED_MOVES`].
+    pub listed_moves: AtomicUsize,
+    /// The solutions (within `max_solutions`) found beyond [`MAX_LISTED_MOVES`].
+    pub unlisted: AtomicUsize,
 }
 
 impl Shared<'_> {
-    /// Counts one solution; true when the solution is within `max_solutions`.
-    pub fn count_solution(&self) -> bool {
+    /// Counts one solution of `moves` moves; true when it is to be kept: within
+    /// `max_solutions`, and the lines kept with it hold at most [`MAX_LISTED_MOVES`].
+    pub fn count_solution(&self, moves: usize) -> bool {
         let before = self.found.fetch_add(1, Ordering::Relaxed);
-        self.max_solutions.is_none_or(|max| before < max)
+        if self.max_solutions.is_some_and(|max| before >= max) {
+            return false;
+        }
+        let held = self.listed_moves.fetch_add(moves, Ordering::Relaxed) + moves;
+        let kept = held <= MAX_LISTED_MOVES;
+        if !kept {
+            self.unlisted.fetch_add(1, Ordering::Relaxed);
+        }
+        kept
     }
 
     /// True when `max_solutions` solutions have been found.
@@ -98,9 +112,11 @@ impl<'a, P: Position> Searcher<'a, P> {
         self.stopped() || self.shared.full()
     }
 
-    /// Keeps the moves played so far as a solution (unless beyond `max_solutions`).
+    /// Keeps the moves played so far as a solution (unless beyond `max_solutions` or
+    /// the bound on the lines kept).
     pub fn record(&mut self) {
-        if self.shared.count_solution() {
+        let moves = self.path.iter().flatten().count();
+        if self.shared.count_solution(moves) {
             self.lines.push(self.path.clone());
         }
     }
