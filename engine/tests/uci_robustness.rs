@@ -212,3 +212,72 @@ fn one_go_line_gets_one_error_line_naming_every_problem() {
         assert!(errors[0].contains(word), "{word} not named: {}", errors[0]);
     }
 }
+
+/// The most memory the engine has held so far (its resident peak), in KiB.
+fn peak_kib(e: &Engine) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", e.pid())).expect("status");
+    let line = status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))
+        .expect("VmHWM line");
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// A 10 MB `setoption` line of short words, in the name, in the value or as search
+/// moves, gets one short error line and costs a small multiple of its own size
+/// (issue 80, item 5: it took 40 times its size and answered with all of it).
+#[test]
+fn ten_megabyte_lines_cost_about_their_size_and_get_short_answers() {
+    let mut e = Engine::start();
+    let words = vec!["x"; 5_000_000].join(" ");
+    for line in [
+        format!("setoption name {words}"),
+        format!("setoption name Hash value {words}"),
+        format!("setoption name UCI_Variant value {words}"),
+    ] {
+        assert!(e.sync().is_empty());
+        let before = peak_kib(&e);
+        e.send(&line);
+        let answer = e.sync();
+        let errors: Vec<&String> = answer.iter().filter(|l| is_error(l)).collect();
+        assert_eq!(errors.len(), 1, "{answer:?}");
+        assert_short_lines(&answer);
+        let growth = peak_kib(&e).saturating_sub(before);
+        assert!(
+            growth < 60 * 1024,
+            "a 10 MB line raised the memory peak by {growth} KiB"
+        );
+    }
+    e.send(&format!("go depth 1 searchmoves {words}"));
+    let (lines, best) = e.bestmove();
+    assert!(best.is_some(), "{lines:?}");
+    let errors: Vec<&String> = lines.iter().filter(|l| is_error(l)).collect();
+    assert_eq!(errors.len(), 1, "{lines:?}");
+    assert!(errors[0].contains("more moves dropped"), "{}", errors[0]);
+    assert_short_lines(&lines);
+}
+
+/// A number past 64 bits is an absurd limit like any other: clamped, with the bound
+/// named (issue 80, item 11: it was "not a whole number").
+#[test]
+fn a_go_limit_past_64_bits_is_clamped_to_the_largest() {
+    let mut e = Engine::start();
+    e.send("go depth 1 nodes 18446744073709551616");
+    let (lines, best) = e.bestmove();
+    assert!(best.is_some(), "{lines:?}");
+    let errors: Vec<&String> = lines.iter().filter(|l| is_error(l)).collect();
+    assert_eq!(errors.len(), 1, "{lines:?}");
+    assert_eq!(
+        errors[0],
+        &format!(
+            "info string error: go nodes 18446744073709551616 is out of range; using {}",
+            i64::MAX
+        )
+    );
+    e.send("setoption name Hash value 18446744073709551616");
+    let answer = e.sync();
+    assert!(
+        answer.len() == 1 && answer[0].contains("out of range (between 1 and 32768)"),
+        "{answer:?}"
+    );
+}
