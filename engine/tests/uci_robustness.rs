@@ -12,13 +12,21 @@ fn under_memory_limit(kib: u64) -> Engine {
     Engine::spawn(command)
 }
 
-fn resident_kib(e: &Engine) -> u64 {
+/// The engine's `field` of /proc/PID/status (`VmRSS`, `VmHWM`...), in KiB.
+fn status_kib(e: &Engine, field: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{}/status", e.pid())).expect("status");
     let line = status
         .lines()
-        .find(|l| l.starts_with("VmRSS:"))
-        .expect("VmRSS line");
+        .find(|l| {
+            l.strip_prefix(field)
+                .is_some_and(|rest| rest.starts_with(':'))
+        })
+        .expect("the field's line");
     line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+fn resident_kib(e: &Engine) -> u64 {
+    status_kib(e, "VmRSS")
 }
 
 fn is_error(line: &str) -> bool {
@@ -215,12 +223,7 @@ fn one_go_line_gets_one_error_line_naming_every_problem() {
 
 /// The most memory the engine has held so far (its resident peak), in KiB.
 fn peak_kib(e: &Engine) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{}/status", e.pid())).expect("status");
-    let line = status
-        .lines()
-        .find(|l| l.starts_with("VmHWM:"))
-        .expect("VmHWM line");
-    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+    status_kib(e, "VmHWM")
 }
 
 /// A 10 MB `setoption` line of short words, in the name, in the value or as search
@@ -280,4 +283,44 @@ fn a_go_limit_past_64_bits_is_clamped_to_the_largest() {
         answer.len() == 1 && answer[0].contains("out of range (between 1 and 32768)"),
         "{answer:?}"
     );
+}
+
+/// `EvalFile` reads only a regular file, and of it only as much as a network takes: a
+/// device was read until memory ran out, a FIFO blocked the UCI loop (no `isready`, no
+/// `quit`), and a huge file was read whole (issue 80, item 6). Each is refused at once,
+/// by its type or its header, and the engine goes on with its network.
+#[test]
+#[cfg(unix)]
+fn eval_file_refuses_what_is_not_a_network_sized_regular_file_without_reading_it() {
+    let dir = std::env::temp_dir().join(format!("feerie-evalfile-kinds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.expect("run mkfifo").success());
+    let sparse = dir.join("sparse.fnn");
+    let file = std::fs::File::create(&sparse).unwrap();
+    file.set_len(10 << 30).unwrap();
+    let mut e = under_memory_limit(2_000_000);
+    for (path, said) in [
+        ("/dev/zero".into(), "a device, not a regular file"),
+        (fifo.clone(), "a FIFO, not a regular file"),
+        (dir.clone(), "a directory, not a regular file"),
+        (sparse.clone(), "not a Feerie network"),
+    ] {
+        e.send(&format!("setoption name EvalFile value {}", path.display()));
+        let answer = e.sync();
+        assert!(
+            answer.len() == 1
+                && is_error(&answer[0])
+                && answer[0].contains(said)
+                && answer[0].ends_with("the network stays as it was"),
+            "{}: {answer:?}",
+            path.display()
+        );
+    }
+    e.send("go depth 1");
+    assert!(e.bestmove().1.is_some());
+    e.send("quit");
+    assert!(e.wait_exit(TIMEOUT).is_some());
+    std::fs::remove_dir_all(&dir).unwrap();
 }
