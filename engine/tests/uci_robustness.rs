@@ -324,3 +324,41 @@ fn eval_file_refuses_what_is_not_a_network_sized_regular_file_without_reading_it
     assert!(e.wait_exit(TIMEOUT).is_some());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The nodes of the last `info` line of a search.
+fn nodes_searched(lines: &[String]) -> u64 {
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| l.contains(" nodes "))
+        .expect("an info line with nodes");
+    let words: Vec<&str> = last.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "nodes").unwrap();
+    words[at + 1].parse().unwrap()
+}
+
+/// A depth limit bounds the work in Augsburg with units of a dozen components, whose
+/// hundreds of parts each make the same capture or check: quiescence tries one part of
+/// a big unit between two squares, and checks extend only up to three times the depth
+/// (issue 80, item 7: `go depth 1` searched 106 M nodes in 70 s). Node counts are
+/// deterministic.
+#[test]
+fn a_depth_limit_bounds_the_search_with_huge_augsburg_units() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value augsburg");
+    for (fen, depth) in [
+        (
+            "7K/3(RQPRQBBNBB)4/7(NQ)/8/4k3/8/8/2(qqnnbrbqqqqr)5 b - - 0 1",
+            1,
+        ),
+        ("4k3/8/2(rrbbnnq)5/8/8/5(RRBBNNQ)2/8/4K3 w - - 0 1", 2),
+        ("(rnbq)3k3/8/8/3(RQNB)4/8/8/8/4K2(RNBBQ) b - - 0 1", 2),
+    ] {
+        e.send(&format!("position fen {fen}"));
+        e.send(&format!("go depth {depth}"));
+        let (lines, best) = e.bestmove();
+        assert!(best.is_some(), "{lines:?}");
+        let nodes = nodes_searched(&lines);
+        assert!(nodes < 100_000, "{fen} depth {depth}: {nodes} nodes");
+    }
+}
