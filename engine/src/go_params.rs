@@ -1,8 +1,10 @@
 //! Parsing the parameters of `go` with our own tokenizer. Every odd value is reported and
 //! replaced by something sane, so `go` always ends in a `bestmove`.
 
+use crate::out::shorten;
 use feerie_movegen::Color;
 use feerie_search::{Clock, Limits};
+use std::num::IntErrorKind;
 use std::time::Duration;
 
 /// Deepest search `go depth` may ask for; deeper requests are clamped (with an error line).
@@ -35,7 +37,7 @@ const KEYWORDS: &[&str] = &[
 /// `go` as the GUI sent it, already cleaned: values are in range, moves are still text
 /// (they are matched against the legal moves by the variant's session).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GoParams {
+pub struct GoParams<'a> {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub movetime_ms: Option<u64>,
@@ -47,76 +49,102 @@ pub struct GoParams {
     pub mate: Option<u32>,
     pub infinite: bool,
     pub ponder: bool,
-    pub searchmoves: Vec<String>,
+    pub searchmoves: Vec<&'a str>,
 }
 
-/// Parses the tokens after `go`. Returns the parameters and one message per problem.
-pub fn parse_go(tokens: &[&str]) -> (GoParams, Vec<String>) {
+/// Parses the text after `go`. Returns the parameters and one message per problem.
+pub fn parse_go(text: &str) -> (GoParams<'_>, Vec<String>) {
     let mut go = GoParams::default();
     let mut errors = Vec::new();
-    let mut unknown = Vec::new();
-    let mut i = 0;
-    while i < tokens.len() {
-        let key = tokens[i];
-        i += 1;
+    let mut unknown = Tally::default();
+    let mut words = text.split_whitespace().peekable();
+    let not_keyword = |w: &&str| !KEYWORDS.contains(w);
+    while let Some(key) = words.next() {
         match key {
             "infinite" => go.infinite = true,
             "ponder" => go.ponder = true,
             "searchmoves" => {
-                while i < tokens.len() && !KEYWORDS.contains(&tokens[i]) {
-                    go.searchmoves.push(tokens[i].to_string());
-                    i += 1;
-                }
+                go.searchmoves
+                    .extend(std::iter::from_fn(|| words.next_if(not_keyword)));
                 if go.searchmoves.is_empty() {
                     errors.push("go searchmoves: no move given; searching all moves".into());
                 }
             }
             "depth" | "nodes" | "movetime" | "wtime" | "btime" | "winc" | "binc" | "movestogo"
-            | "mate" => {
-                let value = match tokens.get(i) {
-                    Some(t) if !KEYWORDS.contains(t) => {
-                        i += 1;
-                        t.parse::<i64>()
-                            .map_err(|_| format!("go {key}: '{t}' is not a whole number; ignored"))
-                    }
-                    _ => Err(format!("go {key}: missing value; ignored")),
-                };
-                match value {
-                    Ok(v) => set_value(&mut go, key, v, &mut errors),
-                    Err(e) => errors.push(e),
-                }
-            }
-            other => unknown.push(other),
+            | "mate" => match words.next_if(not_keyword) {
+                Some(text) => match parse_whole(text) {
+                    Some(v) => set_value(&mut go, key, text, v, &mut errors),
+                    None => errors.push(format!(
+                        "go {key}: '{}' is not a whole number; ignored",
+                        shorten(text)
+                    )),
+                },
+                None => errors.push(format!("go {key}: missing value; ignored")),
+            },
+            other => unknown.add(|| format!("go: unknown parameter '{}'; ignored", shorten(other))),
         }
     }
-    report_unknown(&unknown, &mut errors);
+    unknown.report(&mut errors, |more| {
+        format!("go: {more} more unknown parameters; ignored")
+    });
     (go, errors)
 }
 
-/// Most unknown words of one `go` named in its error line; the rest are counted.
-const MAX_NAMED_UNKNOWN: usize = 8;
+/// Most problems of one kind named in the error line of one `go`; the rest are counted.
+const MAX_NAMED: usize = 8;
 
-/// One message per unknown word, the first [`MAX_NAMED_UNKNOWN`] of them, and a count of
-/// the rest: a line of a million stray words costs a short answer, not a long one.
-fn report_unknown(unknown: &[&str], errors: &mut Vec<String>) {
-    for word in unknown.iter().take(MAX_NAMED_UNKNOWN) {
-        errors.push(format!("go: unknown parameter '{word}'; ignored"));
+/// The problems of one kind in one `go`: the first [`MAX_NAMED`] named, the rest only
+/// counted, so a line of a million stray words costs a short answer, not a long one.
+#[derive(Debug, Default)]
+pub struct Tally {
+    named: Vec<String>,
+    more: usize,
+}
+
+impl Tally {
+    /// One more problem; `message` is made only when it will be shown.
+    pub fn add(&mut self, message: impl FnOnce() -> String) {
+        if self.named.len() < MAX_NAMED {
+            self.named.push(message());
+        } else {
+            self.more += 1;
+        }
     }
-    if unknown.len() > MAX_NAMED_UNKNOWN {
-        let more = unknown.len() - MAX_NAMED_UNKNOWN;
-        errors.push(format!("go: {more} more unknown parameters; ignored"));
+
+    /// Moves the named messages to `errors`, then `more` of the count of the rest.
+    pub fn report(self, errors: &mut Vec<String>, more: impl FnOnce(usize) -> String) {
+        errors.extend(self.named);
+        if self.more > 0 {
+            errors.push(more(self.more));
+        }
     }
 }
 
-/// Stores one numeric parameter, clamping what is out of range.
-fn set_value(go: &mut GoParams, key: &str, v: i64, errors: &mut Vec<String>) {
+/// The whole number `text` says. One beyond 64 bits is taken as just past the largest
+/// (or smallest), so it is clamped as any other absurd value, naming the bound.
+fn parse_whole(text: &str) -> Option<i128> {
+    match text.parse::<i64>() {
+        Ok(v) => Some(v.into()),
+        Err(e) => match e.kind() {
+            IntErrorKind::PosOverflow => Some(i128::from(i64::MAX) + 1),
+            IntErrorKind::NegOverflow => Some(i128::from(i64::MIN) - 1),
+            _ => None,
+        },
+    }
+}
+
+/// Stores one numeric parameter `v` (written `text`), clamping what is out of range.
+fn set_value(go: &mut GoParams, key: &str, text: &str, v: i128, errors: &mut Vec<String>) {
     let mut clamp = |lo: i64, hi: i64, unit: &str| -> i64 {
-        if v < lo || v > hi {
-            let c = v.clamp(lo, hi);
-            errors.push(format!("go {key} {v} is out of range; using {c}{unit}"));
+        if v < lo.into() || v > hi.into() {
+            let c = v.clamp(lo.into(), hi.into()) as i64;
+            errors.push(format!(
+                "go {key} {} is out of range; using {c}{unit}",
+                shorten(text)
+            ));
             c
         } else {
-            v
+            v as i64
         }
     };
     match key {
@@ -137,25 +165,17 @@ fn set_value(go: &mut GoParams, key: &str, v: i64, errors: &mut Vec<String>) {
         }
         "winc" => go.winc_ms = Some(clamp(0, MAX_TIME_MS, " ms")),
         "binc" => go.binc_ms = Some(clamp(0, MAX_TIME_MS, " ms")),
-        "movestogo" => {
-            if v < 1 {
-                errors.push(format!("go movestogo {v} is not positive; ignored"));
-            } else {
-                go.movestogo = Some(clamp(1, 10_000, "") as u32);
-            }
-        }
-        "mate" => {
-            if v < 1 {
-                errors.push(format!("go mate {v} is not positive; ignored"));
-            } else {
-                go.mate = Some(clamp(1, MAX_DEPTH as i64, "") as u32);
-            }
-        }
+        "movestogo" | "mate" if v < 1 => errors.push(format!(
+            "go {key} {} is not positive; ignored",
+            shorten(text)
+        )),
+        "movestogo" => go.movestogo = Some(clamp(1, 10_000, "") as u32),
+        "mate" => go.mate = Some(clamp(1, MAX_DEPTH as i64, "") as u32),
         _ => errors.push(format!("go: unknown parameter '{key}'; ignored")),
     }
 }
 
-impl GoParams {
+impl GoParams<'_> {
     /// The search limits for `side` to move. `errors` holds the problems found so far
     /// (parsing the line, its search moves) and receives new ones; if there are any and
     /// nothing bounds the search, it becomes a shallow one instead of an endless one.
@@ -214,9 +234,8 @@ impl GoParams {
 mod tests {
     use super::*;
 
-    fn parse(line: &str) -> (GoParams, Vec<String>) {
-        let tokens: Vec<&str> = line.split_whitespace().collect();
-        parse_go(&tokens)
+    fn parse(line: &str) -> (GoParams<'_>, Vec<String>) {
+        parse_go(line)
     }
 
     #[test]
@@ -240,7 +259,7 @@ mod tests {
                 mate: Some(3),
                 infinite: true,
                 ponder: true,
-                searchmoves: vec!["e2e4".into(), "d2d4".into()],
+                searchmoves: vec!["e2e4", "d2d4"],
             }
         );
     }
@@ -266,11 +285,20 @@ mod tests {
     }
 
     #[test]
-    fn zero_clock_is_kept_and_huge_numbers_are_errors() {
-        let (go, errors) = parse("wtime 0 nodes 99999999999999999999999");
+    fn zero_clock_is_kept_and_numbers_past_64_bits_are_clamped() {
+        let (go, errors) =
+            parse("wtime 0 nodes 99999999999999999999999 depth -99999999999999999999");
         assert_eq!(go.wtime_ms, Some(0));
-        assert_eq!(go.nodes, None);
-        assert_eq!(errors.len(), 1);
+        assert_eq!(go.nodes, Some(i64::MAX as u64));
+        assert_eq!(go.depth, Some(1));
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert_eq!(
+            errors[0],
+            format!(
+                "go nodes 99999999999999999999999 is out of range; using {}",
+                i64::MAX
+            )
+        );
     }
 
     #[test]

@@ -1,10 +1,12 @@
 //! The UCI options: their declarations for `uci`, and parsing `setoption`. A bad value is
 //! refused with a message and the option keeps its previous value.
 
+use crate::out::shorten;
 use crate::strength;
 use feerie_search::Settings;
 use feerie_search::skill::{FULL_LEVEL, Skill};
 use feerie_variants::Variant;
+use std::num::{IntErrorKind, ParseIntError};
 
 /// Range and default of a numeric (`spin`) option.
 #[derive(Clone, Copy, Debug)]
@@ -188,16 +190,20 @@ pub fn declarations() -> Vec<String> {
 /// The change a `check` option's value makes.
 type CheckChange = fn(bool) -> OptionChange;
 
-/// Parses the tokens after `setoption`: `name <name...> [value <value...>]`. Option names
-/// are matched without regard to case, as in Stockfish.
-pub fn parse_setoption(tokens: &[&str]) -> Result<OptionChange, String> {
-    if tokens.first() != Some(&"name") {
+/// Parses the text after `setoption`: `name <name...> [value <value...>]`. Option names
+/// are matched without regard to case, as in Stockfish. Name and value are read with
+/// their words joined by single spaces; nothing is copied twice, so a line of megabytes
+/// costs about its own size.
+pub fn parse_setoption(text: &str) -> Result<OptionChange, String> {
+    let Some(after_name) = text
+        .strip_prefix("name")
+        .filter(|t| t.is_empty() || t.starts_with(char::is_whitespace))
+    else {
         return Err("setoption: expected 'name <option> [value <value>]'".into());
-    }
-    let value_at = tokens.iter().position(|&t| t == "value");
-    let name_end = value_at.unwrap_or(tokens.len());
-    let name = tokens[1..name_end].join(" ");
-    let value = value_at.map(|v| tokens[v + 1..].join(" "));
+    };
+    let (name, value) = split_at_value(after_name);
+    let name = single_spaced(name);
+    let value = value.map(single_spaced);
     if name.is_empty() {
         return Err("setoption: missing option name".into());
     }
@@ -210,7 +216,8 @@ pub fn parse_setoption(tokens: &[&str]) -> Result<OptionChange, String> {
             .ok_or_else(|| {
                 let known: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
                 format!(
-                    "option UCI_Variant: unknown variant '{value}' (known: {})",
+                    "option UCI_Variant: unknown variant '{}' (known: {})",
+                    shorten(&value),
                     known.join(", ")
                 )
             });
@@ -251,20 +258,56 @@ pub fn parse_setoption(tokens: &[&str]) -> Result<OptionChange, String> {
             });
         }
     }
-    Err(format!("unknown option '{name}'"))
+    Err(format!("unknown option '{}'", shorten(&name)))
+}
+
+/// `text` split at its first word `value`: the text before that word, and the text after
+/// it (`None` when no word is `value`).
+pub fn split_at_value(text: &str) -> (&str, Option<&str>) {
+    match text.split_whitespace().find(|&w| w == "value") {
+        Some(word) => {
+            // `word` is a slice of `text`: its offset there is the distance between them.
+            let at = word.as_ptr() as usize - text.as_ptr() as usize;
+            (&text[..at], Some(&text[at + word.len()..]))
+        }
+        None => (text, None),
+    }
+}
+
+/// The words of `text` joined by single spaces.
+fn single_spaced(text: &str) -> String {
+    let mut joined = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !joined.is_empty() {
+            joined.push(' ');
+        }
+        joined.push_str(word);
+    }
+    joined
 }
 
 /// A spin value inside its range, or why not.
 fn parse_spin(spin: Spin, value: Option<&str>) -> Result<i64, String> {
     let text = value.ok_or_else(|| format!("option {} needs a value", spin.name))?;
-    let n: i64 = text
-        .parse()
-        .map_err(|_| format!("option {}: '{text}' is not a whole number", spin.name))?;
+    let out_of_range = || {
+        format!(
+            "option {}: {} is out of range (between {} and {})",
+            spin.name,
+            shorten(text),
+            spin.min,
+            spin.max
+        )
+    };
+    let n: i64 = text.parse().map_err(|e: ParseIntError| match e.kind() {
+        IntErrorKind::PosOverflow | IntErrorKind::NegOverflow => out_of_range(),
+        _ => format!(
+            "option {}: '{}' is not a whole number",
+            spin.name,
+            shorten(text)
+        ),
+    })?;
     if n < spin.min || n > spin.max {
-        return Err(format!(
-            "option {}: {n} is out of range (between {} and {})",
-            spin.name, spin.min, spin.max
-        ));
+        return Err(out_of_range());
     }
     Ok(n)
 }
@@ -274,8 +317,7 @@ mod tests {
     use super::*;
 
     fn parse(line: &str) -> Result<OptionChange, String> {
-        let tokens: Vec<&str> = line.split_whitespace().collect();
-        parse_setoption(&tokens)
+        parse_setoption(line)
     }
 
     #[test]

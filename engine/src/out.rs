@@ -101,12 +101,7 @@ impl Out {
     /// message too, so a megabyte of garbage, in one word or in many, gives a line a GUI
     /// can show.
     pub fn error(&self, what: &str) {
-        let words = shorten_words(what);
-        let message = match words.char_indices().nth(MAX_ERROR_CHARS) {
-            Some((cut, _)) => format!("{}...", &words[..cut]),
-            None => words,
-        };
-        self.line(&format!("info string error: {message}"));
+        self.line(&format!("info string error: {}", bounded_message(what)));
     }
 }
 
@@ -120,18 +115,49 @@ const MAX_ERROR_CHARS: usize = 800;
 
 /// `text` cut to `MAX_QUOTED_CHARS` characters, with `...` when something was left out.
 pub fn shorten(text: &str) -> String {
-    match text.char_indices().nth(MAX_QUOTED_CHARS) {
-        Some((cut, _)) => format!("{}...", &text[..cut]),
+    cut(text, MAX_QUOTED_CHARS)
+}
+
+/// The first words of `text`, joined by single spaces, cut as [`shorten`] cuts: only the
+/// quoted prefix is read, however long `text` is.
+pub fn quote_words(text: &str) -> String {
+    let mut quoted = String::new();
+    for word in text.split_whitespace() {
+        if !quoted.is_empty() {
+            quoted.push(' ');
+        }
+        quoted.push_str(&shorten(word));
+        if quoted.len() > MAX_QUOTED_CHARS {
+            break;
+        }
+    }
+    shorten(&quoted)
+}
+
+/// `text` cut to `max` characters, with `...` when something was left out.
+fn cut(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((at, _)) => format!("{}...", &text[..at]),
         None => text.to_string(),
     }
 }
 
-/// Every over-long word of `text` shortened (see `shorten`), the rest unchanged.
-fn shorten_words(text: &str) -> String {
-    if text.len() <= MAX_QUOTED_CHARS {
-        return text.to_string();
+/// `what` with every over-long word shortened (see `shorten`), cut to `MAX_ERROR_CHARS`:
+/// the words past the cut are never copied, so the cost stays linear in `what` and the
+/// memory bounded.
+fn bounded_message(what: &str) -> String {
+    let mut message = String::new();
+    for (i, word) in what.split(' ').enumerate() {
+        // Four bytes a character at most: past this, the message is surely over.
+        if message.len() > 4 * MAX_ERROR_CHARS {
+            break;
+        }
+        if i > 0 {
+            message.push(' ');
+        }
+        message.push_str(&shorten(word));
     }
-    text.split(' ').map(shorten).collect::<Vec<_>>().join(" ")
+    cut(&message, MAX_ERROR_CHARS)
 }
 
 /// A `Write` sink shared with a test, which reads what was written.

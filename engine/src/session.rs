@@ -1,7 +1,7 @@
 //! One game of one variant behind an object-safe trait, so the UCI loop and the command
 //! line work with `Box<dyn Session>` and never name a variant's types.
 
-use crate::go_params::GoParams;
+use crate::go_params::{GoParams, Tally};
 use crate::options::EngineOptions;
 use crate::out::{self, Out};
 use crate::report::{self, BenchReport};
@@ -207,13 +207,17 @@ impl<P: SearchPolicy, E: Evaluator<P>> Session for GameSession<P, E> {
     fn go(&mut self, go: &GoParams, mut errors: Vec<String>, out: &Out) -> Option<SearchHandle> {
         let pos = self.pos.clone();
         let mut searchmoves = Vec::new();
+        let mut dropped = Tally::default();
         for text in &go.searchmoves {
             match pos.parse_move(text) {
                 Ok(mv) if searchmoves.contains(&mv) => {}
                 Ok(mv) => searchmoves.push(mv),
-                Err(e) => errors.push(format!("go searchmoves: {e}; dropped")),
+                Err(e) => dropped.add(|| format!("go searchmoves: {e}; dropped")),
             }
         }
+        dropped.report(&mut errors, |more| {
+            format!("go searchmoves: {more} more moves dropped")
+        });
         let limits = go.limits(pos.side_to_move(), searchmoves, &mut errors);
         if !errors.is_empty() {
             // One line for the whole `go` command, naming every problem.

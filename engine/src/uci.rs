@@ -95,18 +95,21 @@ impl Uci {
         }
     }
 
-    /// Handles one command line.
+    /// Handles one command line. Only `position` splits all its words; the other
+    /// commands read as many as they take, so a line of a million words costs little
+    /// more than reading it.
     pub fn handle_line(&mut self, line: &str) -> Flow {
-        let tokens: Vec<&str> = line.split_whitespace().collect();
-        let Some((&command, args)) = tokens.split_first() else {
+        let line = line.trim();
+        let Some(command) = line.split_whitespace().next() else {
             // An empty line is no command (Stockfish ignores it too).
             return Flow::Continue;
         };
+        let args = line[command.len()..].trim_start();
         self.reap_search();
         if WORDLESS_COMMANDS.contains(&command) && !args.is_empty() {
             self.out.line(&format!(
                 "info string {command} takes no arguments; ignored: {}",
-                out::shorten(&args.join(" "))
+                out::quote_words(args)
             ));
         }
         match command {
@@ -140,7 +143,7 @@ impl Uci {
             "d" => self.out.line(&self.session.display()),
             "bench" => self.bench(args),
             "debug" => {
-                if !matches!(args, ["on"] | ["off"]) {
+                if !matches!(first_words(args, 2)[..], ["on"] | ["off"]) {
                     self.out.error("debug: expected 'on' or 'off'");
                 }
             }
@@ -182,7 +185,7 @@ impl Uci {
         self.out.line("uciok");
     }
 
-    fn setoption(&mut self, args: &[&str]) {
+    fn setoption(&mut self, args: &str) {
         let change = match options::parse_setoption(args) {
             Ok(change) => change,
             Err(e) => return self.out.error(&e),
@@ -191,10 +194,10 @@ impl Uci {
             return;
         }
         if change == OptionChange::ClearHash {
-            if let Some(at) = args.iter().position(|&t| t == "value") {
+            if let (_, Some(value)) = options::split_at_value(args) {
                 self.out.line(&format!(
                     "info string Clear Hash is a button and takes no value; ignored: {}",
-                    out::shorten(&args[at + 1..].join(" "))
+                    out::quote_words(value)
                 ));
             }
         }
@@ -262,8 +265,9 @@ impl Uci {
         self.session = new_session(v, &self.options);
     }
 
-    fn position(&mut self, args: &[&str]) {
-        let result = parse_position(args)
+    fn position(&mut self, args: &str) {
+        let words: Vec<&str> = args.split_whitespace().collect();
+        let result = parse_position(&words)
             .and_then(|cmd| self.session.set_position(cmd.fen.as_deref(), &cmd.moves));
         if let Err(e) = result {
             self.out
@@ -271,9 +275,11 @@ impl Uci {
         }
     }
 
-    fn go(&mut self, args: &[&str]) {
-        if args.first() == Some(&"perft") {
-            return self.perft(&args[1..]);
+    fn go(&mut self, args: &str) {
+        if let Some(depth) = args.strip_prefix("perft") {
+            if depth.is_empty() || depth.starts_with(char::is_whitespace) {
+                return self.perft(depth);
+            }
         }
         if self.search.is_some() {
             return self.out.error("go refused: a search is already running");
@@ -282,8 +288,8 @@ impl Uci {
         self.search = self.session.go(&params, errors, &self.out);
     }
 
-    fn perft(&mut self, args: &[&str]) {
-        let depth = match args {
+    fn perft(&mut self, args: &str) {
+        let depth = match first_words(args, 2)[..] {
             [d] => d.parse::<u32>().ok().filter(|&d| d <= MAX_PERFT_DEPTH),
             _ => None,
         };
@@ -297,8 +303,8 @@ impl Uci {
         }
     }
 
-    fn bench(&mut self, args: &[&str]) {
-        let depth = match args {
+    fn bench(&mut self, args: &str) {
+        let depth = match first_words(args, 2)[..] {
             [] => Some(self.session.variant().bench_depth()),
             [d] => d
                 .parse::<u32>()
@@ -315,6 +321,12 @@ impl Uci {
             self.search = self.session.spawn_bench(depth, &self.out);
         }
     }
+}
+
+/// The first `n` words of `text` (fewer when it has fewer): enough to tell a command
+/// that takes up to `n - 1` words from one given too many, without reading the rest.
+fn first_words(text: &str, n: usize) -> Vec<&str> {
+    text.split_whitespace().take(n).collect()
 }
 
 /// Makes the network of `file` (`None`: the built-in one) the one `variant`'s

@@ -4,6 +4,7 @@
 //! win/draw/loss chances. The hand-written evaluations `feerie tune` fits are in the
 //! `feerie-linear` crate.
 
+pub mod file;
 pub mod material;
 pub mod nnue;
 pub mod wdl;

@@ -19,6 +19,7 @@
 //! pure function of the position as the search expects.
 
 use crate::Evaluator;
+use crate::file::read_prefix;
 use feerie_movegen::board::Placement;
 use feerie_movegen::{Bitboard, Color, PieceKind, Position, Square};
 use std::cell::RefCell;
@@ -200,13 +201,25 @@ impl Network {
         })
     }
 
-    /// Reads the network file at `path`; the error names the file.
+    /// Reads the network file at `path`; the error names the file. Only a regular file
+    /// is read, and only as much of it as a network takes: a longer one is refused by
+    /// its header or its size (see [`crate::file::read_prefix`]).
     pub fn from_file(path: &Path) -> Result<Network, NetFileError> {
-        let bytes = std::fs::read(path).map_err(|error| NetFileError::Io {
-            path: path.to_path_buf(),
-            error,
-        })?;
-        Network::from_bytes(&bytes).map_err(|error| NetFileError::Format {
+        let (bytes, len) =
+            read_prefix(path, FILE_BYTES as u64).map_err(|error| NetFileError::Io {
+                path: path.to_path_buf(),
+                error,
+            })?;
+        let found = usize::try_from(len).unwrap_or(usize::MAX);
+        let net = match Network::from_bytes(&bytes) {
+            Ok(_) if found > bytes.len() => Err(NetError::Size {
+                expected: bytes.len(),
+                found,
+            }),
+            Err(NetError::Size { expected, .. }) => Err(NetError::Size { expected, found }),
+            other => other,
+        };
+        net.map_err(|error| NetFileError::Format {
             path: path.to_path_buf(),
             error,
         })
@@ -707,6 +720,20 @@ mod tests {
             "{err}"
         );
         assert!(err.to_string().starts_with(&bad.display().to_string()));
+        // A network with a byte too many is refused by its size, read only up to the bound.
+        let long = dir.join("long.fnn");
+        let mut bytes = MAGIC.to_vec();
+        bytes.resize(FILE_BYTES + 1, 0);
+        std::fs::write(&long, bytes).unwrap();
+        let err = Network::from_file(&long).unwrap_err();
+        let size = NetError::Size {
+            expected: FILE_BYTES,
+            found: FILE_BYTES + 1,
+        };
+        assert!(
+            matches!(&err, NetFileError::Format { error, .. } if *error == size),
+            "{err}"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -6,7 +6,7 @@ use crate::correction::CorrectionHistory;
 use crate::eval_cache::EvalCache;
 use crate::ordering::{History, Killers, Picker, Stage, score_moves};
 use crate::params::{self, lmr_table};
-use crate::policy::SearchPolicy;
+use crate::policy::{HISTORY_SIZE, SearchPolicy};
 use crate::time::TimeManager;
 use crate::tt::{TransTable, TtEntry};
 use crate::value::{DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, clamp_eval, from_tt, to_tt, to_uci};
@@ -172,6 +172,8 @@ pub(crate) struct Worker<'a, P: SearchPolicy, E: Evaluator<P>> {
     pub nodes: u64,
     seldepth: usize,
     completed_depth: usize,
+    /// The depth of the iteration under way (see the check extension in `search`).
+    root_depth: usize,
     stopped: bool,
     /// Triangular PV table: `pv[ply]` is the best line found from `ply`.
     pv: Vec<Vec<P::Move>>,
@@ -212,6 +214,7 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
             nodes: 0,
             seldepth: 0,
             completed_depth: 0,
+            root_depth: 0,
             stopped: false,
             pv: (0..MAX_PLY + 2)
                 .map(|_| Vec::with_capacity(MAX_PLY))
@@ -461,6 +464,7 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
     }
 
     fn search_root(&mut self, depth: i32, mut alpha: i32, beta: i32, pv_idx: usize) -> i32 {
+        self.root_depth = depth as usize;
         self.nodes += 1;
         let mut best = -INFINITY;
         for i in pv_idx..self.root_moves.len() {
@@ -593,8 +597,10 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
     ) -> i32 {
         self.pv[ply].clear();
         let in_check = self.pos.in_check();
-        // Check extension: a check is searched one ply deeper, so forcing lines resolve.
-        if in_check {
+        // Check extension: a check is searched one ply deeper, so forcing lines resolve;
+        // only up to three times the iteration's depth, so a chain of checks (Augsburg's
+        // big units give dozens) cannot keep the depth from falling.
+        if in_check && ply < 3 * self.root_depth {
             depth += 1;
         }
         if depth <= 0 {
@@ -925,6 +931,10 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
             }
             moves.truncate(kept);
         }
+        if P::QSEARCH_ONE_PART_PER_ROUTE {
+            let kept = one_part_per_route(&self.pos, &mut moves);
+            moves.truncate(kept);
+        }
         let tt_move = entry.and_then(|e| Self::tt_move(&moves, e.mv));
         let mut scores = std::mem::take(&mut self.score_pool[ply]);
         score_moves(
@@ -975,6 +985,39 @@ impl<'a, P: SearchPolicy, E: Evaluator<P>> Worker<'a, P, E> {
         );
         best
     }
+}
+
+/// Keeps, of the moves a big unit makes between the same two squares with different
+/// parts ([`SearchPolicy::one_of_many_parts`]), the one the ordering puts first, and
+/// every other move; returns how many are kept, in front. A unit of a dozen components
+/// makes one capture with hundreds of parts: resolving the capture needs one of them,
+/// and trying them all made quiescence grow without bound.
+fn one_part_per_route<P: SearchPolicy>(pos: &P, moves: &mut [P::Move]) -> usize {
+    let mut seen = [0u64; HISTORY_SIZE / 64];
+    let mut kept = 0;
+    for i in 0..moves.len() {
+        let mv = moves[i];
+        if !pos.one_of_many_parts(mv) {
+            moves[kept] = mv;
+            kept += 1;
+            continue;
+        }
+        let key = pos.history_index(mv);
+        let bit = 1u64 << (key % 64);
+        if seen[key / 64] & bit == 0 {
+            seen[key / 64] |= bit;
+            moves[kept] = mv;
+            kept += 1;
+        } else if let Some(j) = moves[..kept]
+            .iter()
+            .position(|&m| pos.history_index(m) == key)
+        {
+            if pos.noisy_score(mv) > pos.noisy_score(moves[j]) {
+                moves[j] = mv;
+            }
+        }
+    }
+    kept
 }
 
 /// Whether a mate score found at `depth` can no longer change with more depth: the

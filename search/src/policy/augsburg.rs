@@ -40,6 +40,7 @@ impl SearchPolicy for Augsburg {
     const CUT_NODE_REDUCTION: i32 = 2;
     const REDUCE_LOSING_NOISY: bool = true;
     const TT_REFINES_EVAL: bool = true;
+    const QSEARCH_ONE_PART_PER_ROUTE: bool = true;
 
     fn is_noisy(&self, mv: Move) -> bool {
         mv.promotion().is_some() || self.victim_square(mv).is_some()
@@ -74,6 +75,13 @@ impl SearchPolicy for Augsburg {
             0
         };
         Some(taken + promotion - risk)
+    }
+
+    /// A move of a unit of six components or more: it has dozens of parts, and a dozen
+    /// components hundreds. Smaller units, the ones real games make, keep every part
+    /// (the bench's node count is the same).
+    fn one_of_many_parts(&self, mv: Move) -> bool {
+        self.board().cell(mv.from()).components().size() >= 6
     }
 
     #[inline]

@@ -25,6 +25,9 @@ pub trait SearchPolicy: Position {
     /// Quiescence plies after which the static evaluation stands. Unbounded for
     /// chess-like variants, where captures run out.
     const QSEARCH_MAX_PLIES: u32 = u32::MAX;
+    /// Quiescence tries, of the moves a big unit makes between the same two squares,
+    /// only the first in the ordering (see [`SearchPolicy::one_of_many_parts`]).
+    const QSEARCH_ONE_PART_PER_ROUTE: bool = false;
 
     /// Internal iterative reduction (`params::IIR_MIN_DEPTH`): on in the variants where
     /// an SPRT proved it.
@@ -66,6 +69,11 @@ pub trait SearchPolicy: Position {
     /// Quiescence skips noisy moves expected to lose material.
     fn noisy_gain(&self, _mv: Self::Move) -> Option<i32> {
         None
+    }
+    /// Whether `mv` is one of the many moves with different parts that a big unit
+    /// makes between the same two squares (with `QSEARCH_ONE_PART_PER_ROUTE`).
+    fn one_of_many_parts(&self, _mv: Self::Move) -> bool {
+        false
     }
     /// Index for history and counter tables, below `HISTORY_SIZE`.
     fn history_index(&self, mv: Self::Move) -> usize;
