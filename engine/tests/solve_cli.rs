@@ -472,3 +472,37 @@ fn a_latin1_file_is_read_with_a_warning() {
         "{warning}"
     );
 }
+
+/// What is not a regular problem file (a device, a FIFO with no writer, a directory) is
+/// refused at once as a bad argument, and an endless standard input is read only up to the bound: none of
+/// them blocks or fills memory.
+#[test]
+fn no_problem_file_blocks_or_fills_memory() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("solve-not-files");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.expect("run mkfifo").success());
+    for (path, what) in [
+        (PathBuf::from("/dev/zero"), "a device, not a regular file"),
+        (fifo, "a FIFO, not a regular file"),
+        (dir.clone(), "a directory, not a regular file"),
+    ] {
+        let out = feerie(&["solve", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{path:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(what), "{path:?}: {}", stderr(&out));
+    }
+    // `ulimit -v`: without the bound, reading /dev/zero would fail on memory, not on size.
+    let script = format!(
+        "ulimit -v 2000000; exec '{}' solve - < /dev/zero",
+        common::binary()
+    );
+    let out = Command::new("sh").args(["-c", &script]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("standard input is longer than 64 MiB"),
+        "{}",
+        stderr(&out)
+    );
+}

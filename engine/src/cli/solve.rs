@@ -22,6 +22,7 @@
 use super::INTERRUPTED;
 use crate::out::QuietStdout;
 use crate::session::position_after;
+use feerie_eval::file::read_prefix;
 use feerie_match::args::{VariantName, at_least};
 use feerie_movegen::Position;
 use feerie_solve::input::{self, InputError};
@@ -32,6 +33,7 @@ use feerie_solve::solver::solve_problem;
 use feerie_solve::{Problem, SolveOptions, Stipulation};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::io::{Read, Write};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 /// Exit code when some problem could not be read or solved.
@@ -310,17 +312,32 @@ fn print(text: &str) {
     let _ = stdout.flush();
 }
 
-/// The text of `path`, or of standard input for `-`.
+/// The largest problem file read: Popeye's largest collections are a few megabytes, and
+/// a bound keeps `/dev/zero` or an endless pipe from filling memory.
+const MAX_PROBLEM_BYTES: u64 = 64 << 20;
+
+/// The text of `path`, or of standard input for `-`. Only a regular file is opened (a
+/// FIFO would block, a device never end), and at most [`MAX_PROBLEM_BYTES`] are read.
 fn read(path: &str) -> Result<String, String> {
-    let bytes = if path == "-" {
+    let (bytes, length) = if path == "-" {
         let mut bytes = Vec::new();
         std::io::stdin()
+            .take(MAX_PROBLEM_BYTES + 1)
             .read_to_end(&mut bytes)
             .map_err(|e| format!("cannot read standard input: {e}"))?;
-        bytes
+        let length = bytes.len() as u64;
+        (bytes, length)
     } else {
-        std::fs::read(path).map_err(|e| format!("cannot read '{path}': {e}"))?
+        read_prefix(Path::new(path), MAX_PROBLEM_BYTES)
+            .map_err(|e| format!("cannot read '{path}': {e}"))?
     };
+    if length > MAX_PROBLEM_BYTES {
+        let name = if path == "-" { "standard input" } else { path };
+        return Err(format!(
+            "{name} is longer than {} MiB, the most a problem file may have",
+            MAX_PROBLEM_BYTES >> 20
+        ));
+    }
     Ok(decode(path, bytes))
 }
 
