@@ -15,6 +15,10 @@ pub fn search_threads(requested: usize) -> usize {
 
 /// Gives another thread a moment to set a flag the caller waits for; `false`, at once,
 /// where there is no other thread, so waiting would never end.
+#[allow(
+    clippy::disallowed_methods,
+    reason = "the one sleep, reached only where there are threads"
+)]
 pub fn pause() -> bool {
     if THREADS {
         std::thread::sleep(Duration::from_millis(1));
