@@ -38,6 +38,7 @@ fn count_tree<P: Position>(pos: &mut P, depth: u32, stop: Option<&AtomicBool>) -
 
 /// Leaf counts per root move, in generation order. Large trees are split over root moves
 /// with rayon; `parallel = false` keeps it on the calling thread (for speed comparisons).
+/// Where threads cannot be made (WebAssembly), rayon's pool is the calling thread.
 pub fn perft_divide<P: Position>(pos: &P, depth: u32, parallel: bool) -> Vec<(P::Move, u64)> {
     divide(pos, depth, parallel, None)
 }

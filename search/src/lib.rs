@@ -24,6 +24,7 @@
 
 mod correction;
 mod eval_cache;
+mod host;
 mod ordering;
 pub mod params;
 pub mod policy;
@@ -302,7 +303,8 @@ impl<P: SearchPolicy, E: Evaluator<P>> Searcher<P, E> {
     /// Searches `pos` within `limits`, calling `report` for each `info` line, until a
     /// limit is reached or `signals.stop` is set. While `limits.ponder` or
     /// `limits.infinite` holds it does not return before `stop` (or `ponderhit` turns a
-    /// ponder search into a timed one).
+    /// ponder search into a timed one), except on WebAssembly, where no other thread
+    /// could send them: there the caller holds the answer until `stop`.
     ///
     /// When the position has no legal move it returns at once, without reporting,
     /// `best: None` and `Score::Mate(0)` if checkmated, `Score::Cp(0)` if stalemated.
@@ -332,7 +334,7 @@ impl<P: SearchPolicy, E: Evaluator<P>> Searcher<P, E> {
         }
         let fallback = root_moves[0].mv;
 
-        let n_threads = self.settings.threads.max(1);
+        let n_threads = host::search_threads(self.settings.threads);
         self.threads.resize_with(n_threads, ThreadData::default);
         for t in &mut self.threads {
             t.history.age();
@@ -389,10 +391,9 @@ impl<P: SearchPolicy, E: Evaluator<P>> Searcher<P, E> {
                 if tm.is_pondering() && signals.ponderhit.load(Relaxed) {
                     tm.ponderhit();
                 }
-                if !main.time().is_some_and(|t| t.waits_for_stop()) {
+                if !main.time().is_some_and(|t| t.waits_for_stop()) || !host::pause() {
                     break;
                 }
-                std::thread::sleep(Duration::from_millis(1));
             }
             shared.stop.store(true, Relaxed);
             result

@@ -3,7 +3,8 @@
 //! search or, for a ponder search, from the `ponderhit`.
 
 use crate::{Clock, Limits};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// Moves we assume are left when the GUI does not say (sudden death).
 const DEFAULT_MOVES_TO_GO: i64 = 25;

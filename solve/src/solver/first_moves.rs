@@ -7,7 +7,7 @@ use crate::notation::{Notation, move_text};
 use crate::stipulation::Goal;
 use feerie_movegen::Position;
 use rayon::prelude::*;
-use std::time::Instant;
+use web_time::Instant;
 
 /// How the first moves are visited.
 pub(crate) struct Visit<'a> {

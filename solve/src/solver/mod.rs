@@ -28,8 +28,8 @@ use first_moves::Visit;
 use searcher::Shared;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::Instant;
 use table::Table;
+use web_time::Instant;
 
 /// The stack of each search thread.
 const STACK_BYTES: usize = 256 << 20;
@@ -112,7 +112,9 @@ pub fn solve<P: Position>(
 /// The threads that search the first moves, made once for every problem of the run.
 /// The search recurses once per half-move with a move list on the stack of each level
 /// (8 KiB in Augsburg): the threads get stacks to match the longest stipulation. `None`
-/// when they cannot be made: the search then runs on the caller's thread.
+/// when they cannot be made (always on WebAssembly, which has one thread): the search
+/// then runs on the caller's thread, and rayon's global pool, which `first_moves` then
+/// uses, is that thread alone.
 fn search_threads() -> Option<&'static rayon::ThreadPool> {
     static POOL: OnceLock<Option<rayon::ThreadPool>> = OnceLock::new();
     POOL.get_or_init(|| {
