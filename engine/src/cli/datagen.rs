@@ -5,10 +5,11 @@
 use super::{INTERRUPTED, MAX_THREADS, catch_ctrl_c, threads};
 use feerie_match::args::{VariantName, between};
 use feerie_match::datagen::{
-    DataFile, DataFileError, DatagenSettings, Progress, Shard, run as play_games,
+    DataFile, DataFileError, DatagenSettings, GameRecord, Progress, Shard, run as play_games,
 };
 use feerie_match::openings::read_book;
 use feerie_movegen::Position;
+use feerie_tune::packed;
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -47,10 +48,39 @@ pub struct DatagenArgs {
     /// Play with the network of this file instead of the built-in one
     #[arg(long, value_name = "NET")]
     evalfile: Option<PathBuf>,
-    /// The data file: quiet positions as lines 'FEN | score | result' (White's view),
-    /// appended; FILE.done lists the games written
+    /// The data file: quiet positions with score and result (White's view), appended;
+    /// FILE.done lists the games written
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
+    /// binary (32 bytes a position, docs/data-format.md) or text (lines 'FEN | score |
+    /// result') [default: an existing file's format, else text for a FILE ending in
+    /// .txt, else binary]
+    #[arg(long, value_name = "F")]
+    format: Option<DataFormat>,
+}
+
+/// The two formats of a data file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DataFormat {
+    Binary,
+    Text,
+}
+
+impl DataFormat {
+    /// The format of a run writing to `out` when none is asked: the one of the data
+    /// already there (so a run keeps resuming in its format), else text for a `.txt`
+    /// name, else binary, a third of the size.
+    pub fn of_out(out: &Path) -> DataFormat {
+        let mut start = [0; packed::MAGIC.len()];
+        let read =
+            std::fs::File::open(out).and_then(|mut f| std::io::Read::read(&mut f, &mut start));
+        match read {
+            Ok(n) if n > 0 && packed::is_packed(&start[..n]) => DataFormat::Binary,
+            Ok(n) if n > 0 => DataFormat::Text,
+            _ if out.extension().is_some_and(|e| e == "txt") => DataFormat::Text,
+            _ => DataFormat::Binary,
+        }
+    }
 }
 
 /// Why a run failed: a usage error, or writing the data failed (exit code 1).
@@ -97,6 +127,12 @@ impl VariantVisitor for &DatagenArgs {
         if let Some(net) = &self.evalfile {
             run.push_str(&format!(" evalfile={}", net.display()));
         }
+        let format = self.format.unwrap_or_else(|| DataFormat::of_out(&self.out));
+        let header = packed::header(V::NAME)
+            .ok_or_else(|| usage(format!("{} has no number in the binary format", V::NAME)))?;
+        if format == DataFormat::Binary {
+            run.push_str(" format=binary");
+        }
         let mut file = DataFile::open(&self.out, &run).map_err(|e| usage(e.to_string()))?;
         let shard: Vec<u64> = (0..s.games).filter(|&i| s.shard.holds(i)).collect();
         let todo: Vec<u64> = shard
@@ -106,15 +142,25 @@ impl VariantVisitor for &DatagenArgs {
             .collect();
         let already = (shard.len() - todo.len()) as u64;
         crate::note!(
-            "datagen: {} games of {} ({} already in {}), {} nodes a move, openings: {from}",
+            "datagen: {} games of {} ({} already in {}, {}), {} nodes a move, openings: {from}",
             todo.len(),
             V::NAME,
             already,
             self.out.display(),
+            format_name(format),
             s.nodes
         );
-        let mut write =
-            |game: &feerie_match::datagen::GameRecord| file.append(game.index, &game.text());
+        let mut write = |game: &GameRecord| {
+            let data = match format {
+                DataFormat::Text => game.text().into_bytes(),
+                DataFormat::Binary => packed_game(game, file.is_empty().then_some(&header))
+                    .map_err(|e| DataFileError::Append {
+                        sidecar: false,
+                        error: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
+                    })?,
+            };
+            file.append(game.index, data)
+        };
         let mut progress = |p: &Progress| {
             crate::out::note_part(&format!("\r{}", progress_line(p, already, s.threads)))
         };
@@ -149,6 +195,25 @@ fn openings<P: Position>(book: Option<&Path>, variant: &str) -> Result<(Vec<P>, 
         .map(|fen| P::from_fen(fen).map_err(|e| format!("{shown}: {e}")))
         .collect::<Result<_, _>>()?;
     Ok((positions, shown))
+}
+
+/// A game's records in the binary format, after the file's `header` when given.
+fn packed_game(
+    game: &GameRecord,
+    header: Option<&[u8; packed::RECORD]>,
+) -> Result<Vec<u8>, String> {
+    let mut bytes = header.map_or_else(Vec::new, |h| h.to_vec());
+    for line in game.text().lines() {
+        packed::pack_line(line, &mut bytes)?;
+    }
+    Ok(bytes)
+}
+
+fn format_name(format: DataFormat) -> &'static str {
+    match format {
+        DataFormat::Binary => "binary",
+        DataFormat::Text => "text",
+    }
 }
 
 /// `games done/total, positions, positions/s (per thread), time left`.
