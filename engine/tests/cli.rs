@@ -1203,9 +1203,6 @@ fn tune_net_trains_a_network_for_another_variant() {
         "200",
         "--threads",
         "1",
-        // Text: a line is added to it below.
-        "--format",
-        "text",
         "--out",
         "re.data",
     ]);
@@ -1269,9 +1266,6 @@ fn tune_net_trains_an_augsburg_network() {
         "200",
         "--threads",
         "1",
-        // Text: a line is added to it below.
-        "--format",
-        "text",
         "--out",
         "au.data",
     ]);

@@ -180,12 +180,15 @@ fn tune_net_trains_on_binary_exactly_as_on_text() {
 
 /// A binary run killed in the middle of a record resumes as the text run does: the
 /// record cut short is dropped and the file ends as a whole run's. A reader meeting such
-/// a record drops it and says so. A file already there keeps its format.
+/// a record drops it and says so. A file already there keeps its format; a new one is
+/// binary when named `.bin`, text otherwise.
 #[test]
 fn a_binary_run_killed_midway_resumes_whole() {
     let dir = fresh_dir("data-resume");
     datagen(&dir, "dynamo", "4", "whole.bin", &[]);
     datagen(&dir, "dynamo", "2", "cut.bin", &[]);
+    datagen(&dir, "dynamo", "1", "plain.data", &[]);
+    assert!(String::from_utf8(read(&dir, "plain.data")).is_ok());
     let mut cut = read(&dir, "cut.bin");
     let whole = read(&dir, "whole.bin");
     cut.extend_from_slice(&whole[cut.len()..cut.len() + 45]);
@@ -198,13 +201,16 @@ fn a_binary_run_killed_midway_resumes_whole() {
     );
     datagen(&dir, "dynamo", "4", "cut.bin", &[]);
     assert!(read(&dir, "cut.bin") == whole);
-    // An existing text file named .data stays text; another format is another run.
-    datagen(&dir, "dynamo", "2", "old.data", &["--format", "text"]);
-    datagen(&dir, "dynamo", "4", "old.data", &[]);
-    assert!(String::from_utf8(read(&dir, "old.data")).is_ok());
+    // A file keeps the format it has, whatever its name; another format is another run.
+    datagen(&dir, "dynamo", "2", "text.bin", &["--format", "text"]);
+    datagen(&dir, "dynamo", "3", "text.bin", &[]);
+    assert!(String::from_utf8(read(&dir, "text.bin")).is_ok());
+    datagen(&dir, "dynamo", "2", "binary.txt", &["--format", "binary"]);
+    datagen(&dir, "dynamo", "3", "binary.txt", &[]);
+    assert!(read(&dir, "binary.txt").starts_with(b"\xFFfeerie\n"));
     let mut args = vec!["datagen", "--variant", "dynamo", "--games", "5"];
     args.extend(["--nodes", "150", "--seed", "7", "--threads", "1"]);
-    args.extend(["--out", "old.data", "--format", "binary"]);
+    args.extend(["--out", "text.bin", "--format", "binary"]);
     let out = feerie_in(&dir, &args);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("another run"), "{}", stderr(&out));

@@ -53,8 +53,8 @@ pub struct DatagenArgs {
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
     /// binary (32 bytes a position, docs/data-format.md) or text (lines 'FEN | score |
-    /// result') [default: an existing file's format, else text for a FILE ending in
-    /// .txt, else binary]
+    /// result') [default: an existing file's format, else binary for a FILE ending in
+    /// .bin, else text]
     #[arg(long, value_name = "F")]
     format: Option<DataFormat>,
 }
@@ -68,19 +68,31 @@ pub enum DataFormat {
 
 impl DataFormat {
     /// The format of a run writing to `out` when none is asked: the one of the data
-    /// already there (so a run keeps resuming in its format), else text for a `.txt`
-    /// name, else binary, a third of the size.
+    /// already there (so a run keeps resuming in its format), else binary for a `.bin`
+    /// name, else text, which every script and tool reading datagen files takes.
     pub fn of_out(out: &Path) -> DataFormat {
-        let mut start = [0; packed::MAGIC.len()];
-        let read =
-            std::fs::File::open(out).and_then(|mut f| std::io::Read::read(&mut f, &mut start));
-        match read {
-            Ok(n) if n > 0 && packed::is_packed(&start[..n]) => DataFormat::Binary,
-            Ok(n) if n > 0 => DataFormat::Text,
-            _ if out.extension().is_some_and(|e| e == "txt") => DataFormat::Text,
-            _ => DataFormat::Binary,
+        match first_bytes(out) {
+            Some(bytes) if packed::is_packed(&bytes) => DataFormat::Binary,
+            Some(_) => DataFormat::Text,
+            None if out.extension().is_some_and(|e| e == "bin") => DataFormat::Binary,
+            None => DataFormat::Text,
         }
     }
+}
+
+/// The first bytes of the regular file `path` when it has any (a FIFO is not opened:
+/// that would wait for a writer).
+fn first_bytes(path: &Path) -> Option<Vec<u8>> {
+    use std::io::Read;
+    std::fs::metadata(path)
+        .ok()
+        .filter(|m| m.is_file() && m.len() > 0)?;
+    let mut bytes = Vec::new();
+    let file = std::fs::File::open(path).ok()?;
+    file.take(packed::MAGIC.len() as u64)
+        .read_to_end(&mut bytes)
+        .ok()?;
+    Some(bytes)
 }
 
 /// Why a run failed: a usage error, or writing the data failed (exit code 1).
@@ -298,6 +310,20 @@ mod tests {
             "--x 1",
         ] {
             assert!(args_of(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_format_is_asked_or_follows_the_name_and_every_variant_has_a_number() {
+        let base = "--variant chess --games 1 --nodes 1 --out x";
+        let r = args_of(&format!("{base} --format binary")).unwrap();
+        assert_eq!(r.format, Some(DataFormat::Binary));
+        assert!(args_of(&format!("{base} --format zip")).is_err());
+        let none = std::env::temp_dir().join(format!("feerie-none-{}", std::process::id()));
+        assert_eq!(DataFormat::of_out(&none.join("a.bin")), DataFormat::Binary);
+        assert_eq!(DataFormat::of_out(&none.join("a.data")), DataFormat::Text);
+        for v in Variant::ALL {
+            assert!(packed::header(v.name()).is_some(), "{}", v.name());
         }
     }
 
