@@ -27,7 +27,7 @@ pub struct TuneArgs {
     /// The variant
     #[arg(long, value_name = "V", value_parser = VariantName)]
     variant: Variant,
-    /// A datagen file (repeat for more)
+    /// A datagen file, text or binary (repeat for more)
     #[arg(long, value_name = "FILE", required = true)]
     data: Vec<PathBuf>,
     /// Passes of Adam over the training positions
