@@ -3,6 +3,7 @@
 //! together) the subcommands check, and such usage errors are reported in clap's style.
 
 mod book;
+mod data;
 mod datagen;
 mod gui;
 mod matches;
@@ -66,6 +67,8 @@ enum Command {
     Book(book::BookArgs),
     /// Play self-play games for tuning data
     Datagen(datagen::DatagenArgs),
+    /// Convert datagen files between text and the binary format
+    Data(data::DataArgs),
     /// Fit the variant's evaluation weights to datagen files (Texel's method)
     Tune(tune::TuneArgs),
     /// Train a network on datagen files
@@ -108,6 +111,7 @@ pub fn run(args: &[String]) -> i32 {
         Some(Command::Solve(args)) => ("solve", solve::run(args)),
         Some(Command::Book(args)) => ("book", book::run(args)),
         Some(Command::Datagen(args)) => ("datagen", datagen::run(args)),
+        Some(Command::Data(args)) => ("data", data::run(args)),
         Some(Command::Tune(args)) => ("tune", tune::run(args)),
         Some(Command::TuneNet(args)) => ("tune-net", tune_net::run(args)),
         Some(Command::Gui(args)) => ("gui", gui::run(args)),

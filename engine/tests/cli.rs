@@ -201,8 +201,8 @@ fn help_and_version() {
 }
 
 /// Every subcommand but `version`.
-const SUBCOMMANDS: [&str; 10] = [
-    "uci", "perft", "bench", "match", "solve", "book", "datagen", "tune", "tune-net", "gui",
+const SUBCOMMANDS: [&str; 11] = [
+    "uci", "perft", "bench", "match", "solve", "book", "datagen", "data", "tune", "tune-net", "gui",
 ];
 
 /// `feerie SUB --help` (and `feerie help SUB`) prints SUB's usage and flags on standard

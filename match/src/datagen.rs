@@ -16,6 +16,9 @@
 //! when it ends, so a file holds whole games only, and the files of several runs or
 //! shards concatenate into one data set.
 //!
+//! A game's lines can also be written in the binary format of docs/data-format.md
+//! (`feerie_tune::packed`, 32 bytes a position), to which they convert exactly.
+//!
 //! # Games
 //!
 //! Game `i` draws everything random from its own seed ([`Rng::for_index`]): an opening

@@ -4,8 +4,10 @@
 //!
 //! A line is `<FEN> | <score> | <result>`: the search's score in centipawns and the
 //! game's result (1.0, 0.5 or 0.0), both from White's point of view (docs/datagen.md).
-//! Blank lines and lines starting with `#` are skipped.
+//! Blank lines and lines starting with `#` are skipped. A file in the binary format
+//! ([`crate::packed`], told by its first bytes) is read back into such lines.
 
+use crate::packed::{self, BadRecord, RECORD, Unpacked};
 use feerie_linear::{Linear, Trace};
 use feerie_movegen::{FenError, Position};
 use rayon::prelude::*;
@@ -85,6 +87,16 @@ pub enum DataError {
         line: usize,
         reason: LineError,
     },
+    /// A bad record of the binary file `file`.
+    Packed { file: String, bad: BadRecord },
+    /// The position of record `record` (counted from 1) of the binary file `file`.
+    Record {
+        file: String,
+        record: u64,
+        reason: LineError,
+    },
+    /// Neither text nor the binary format: byte `byte` is not UTF-8.
+    NotText { path: PathBuf, byte: usize },
 }
 
 impl DataError {
@@ -106,6 +118,21 @@ impl fmt::Display for DataError {
                 write!(f, "{}: {what}, not a data file", path.display())
             }
             DataError::Line { file, line, reason } => write!(f, "{file}:{line}: {reason}"),
+            DataError::Packed { file, bad } => write!(f, "{file}: {bad}"),
+            DataError::Record {
+                file,
+                record,
+                reason,
+            } => {
+                let byte = (record - 1) * RECORD as u64;
+                write!(f, "{file}: record {record} (byte {byte}): {reason}")
+            }
+            DataError::NotText { path, byte } => write!(
+                f,
+                "{}: not a data file: neither feerie's binary format (it does not start \
+                 with its magic bytes) nor text (byte {byte} is not UTF-8)",
+                path.display()
+            ),
         }
     }
 }
@@ -114,15 +141,60 @@ impl std::error::Error for DataError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             DataError::Read { error, .. } => Some(error),
-            DataError::NotAFile { .. } => None,
-            DataError::Line { reason, .. } => Some(reason),
+            DataError::NotAFile { .. } | DataError::NotText { .. } => None,
+            DataError::Line { reason, .. } | DataError::Record { reason, .. } => Some(reason),
+            DataError::Packed { bad, .. } => Some(&bad.error),
         }
     }
 }
 
-/// The text of the data file at `path`. Only a regular file is opened: a device such as
-/// `/dev/zero` would be read until memory runs out, and a FIFO would block.
-pub fn read_file(path: &Path) -> Result<String, DataError> {
+/// A data file read as text lines, from either format.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DataText {
+    /// The file's name, as errors show it.
+    pub name: String,
+    pub text: String,
+    /// Where the lines of a binary file came from (its text moved to `text`).
+    packed: Option<Unpacked>,
+}
+
+impl DataText {
+    /// The error `error` of line-numbered `text`, given for a binary file by the record
+    /// the line came from.
+    pub fn locate(&self, error: DataError) -> DataError {
+        match (error, &self.packed) {
+            (DataError::Line { file, line, reason }, Some(packed)) if file == self.name => {
+                let record = packed.record_of(line - 1);
+                DataError::Record {
+                    file,
+                    record,
+                    reason,
+                }
+            }
+            (error, _) => error,
+        }
+    }
+
+    /// What to tell about the file: a last record cut short that was dropped.
+    pub fn note(&self) -> Option<String> {
+        let (record, bytes) = self.packed.as_ref()?.cut?;
+        Some(format!(
+            "{}: record {record} was cut short ({bytes} of its bytes are there, as when a \
+             write is killed): dropped",
+            self.name
+        ))
+    }
+
+    /// The variant of a binary file; `None` for text.
+    pub fn variant(&self) -> Option<&'static str> {
+        self.packed.as_ref().map(|p| p.variant)
+    }
+}
+
+/// The data file at `path` as text lines, in either format; a binary file must hold
+/// `variant`'s data when one is given. Only a regular file is opened: a device such as `/dev/zero` would
+/// be read until memory runs out, and a FIFO would block.
+pub fn read_data(path: &Path, variant: Option<&str>) -> Result<DataText, DataError> {
     let failed = |error| DataError::Read {
         path: path.to_path_buf(),
         error,
@@ -132,7 +204,29 @@ pub fn read_file(path: &Path) -> Result<String, DataError> {
         let (path, what) = (path.to_path_buf(), kind_name(kind));
         return Err(DataError::NotAFile { path, what });
     }
-    std::fs::read_to_string(path).map_err(failed)
+    let bytes = std::fs::read(path).map_err(failed)?;
+    let name = path.display().to_string();
+    if packed::is_packed(&bytes) {
+        let mut packed = packed::unpack(&bytes, variant).map_err(|bad| DataError::Packed {
+            file: name.clone(),
+            bad,
+        })?;
+        let text = std::mem::take(&mut packed.text);
+        return Ok(DataText {
+            name,
+            text,
+            packed: Some(packed),
+        });
+    }
+    let text = String::from_utf8(bytes).map_err(|e| DataError::NotText {
+        path: path.to_path_buf(),
+        byte: e.utf8_error().valid_up_to(),
+    })?;
+    Ok(DataText {
+        name,
+        text,
+        packed: None,
+    })
 }
 
 /// What a path that is no regular file names, for an error message.
@@ -175,7 +269,7 @@ impl Dataset {
     /// naming its file and line number.
     pub fn build<P: Position, E: Linear<P>>(
         eval: &E,
-        texts: &[(String, String)],
+        texts: &[(&str, &str)],
     ) -> Result<Dataset, DataError> {
         let mut lines = Vec::new();
         for (name, text) in texts {
@@ -204,16 +298,23 @@ impl Dataset {
         Ok(data)
     }
 
-    /// Reads the data files at `paths` (see [`Dataset::build`]).
+    /// Reads the data files `files` (see [`Dataset::build`]); an error in a binary
+    /// file names its record.
     pub fn read<P: Position, E: Linear<P>>(
         eval: &E,
-        paths: &[&Path],
+        files: &[DataText],
     ) -> Result<Dataset, DataError> {
-        let texts = paths
+        let texts: Vec<(&str, &str)> = files
             .iter()
-            .map(|p| read_file(p).map(|t| (p.display().to_string(), t)))
-            .collect::<Result<Vec<_>, _>>()?;
-        Dataset::build(eval, &texts)
+            .map(|f| (f.name.as_str(), f.text.as_str()))
+            .collect();
+        Dataset::build(eval, &texts).map_err(|error| match &error {
+            DataError::Line { file, .. } => match files.iter().find(|f| &f.name == file) {
+                Some(f) => f.locate(error),
+                None => error,
+            },
+            _ => error,
+        })
     }
 
     /// Appends one position.
@@ -286,7 +387,7 @@ mod tests {
     #[test]
     fn a_bad_fen_names_its_file_and_line() {
         let text = "# feerie datagen\n4k3/8/8/8/8/8/8/9 w - - 0 1 | 0 | 1.0\n";
-        let texts = [("d".to_string(), text.to_string())];
+        let texts = [("d", text)];
         let err = Dataset::build::<Chess, _>(&ChessEval::default(), &texts).unwrap_err();
         assert!(
             matches!(

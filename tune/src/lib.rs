@@ -10,6 +10,7 @@
 pub mod data;
 pub mod model;
 pub mod net;
+pub mod packed;
 
 use data::Dataset;
 use feerie_linear::{Linear, WeightInfo};

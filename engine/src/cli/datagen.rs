@@ -5,10 +5,11 @@
 use super::{INTERRUPTED, MAX_THREADS, catch_ctrl_c, threads};
 use feerie_match::args::{VariantName, between};
 use feerie_match::datagen::{
-    DataFile, DataFileError, DatagenSettings, Progress, Shard, run as play_games,
+    DataFile, DataFileError, DatagenSettings, GameRecord, Progress, Shard, run as play_games,
 };
 use feerie_match::openings::read_book;
 use feerie_movegen::Position;
+use feerie_tune::packed;
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -47,10 +48,51 @@ pub struct DatagenArgs {
     /// Play with the network of this file instead of the built-in one
     #[arg(long, value_name = "NET")]
     evalfile: Option<PathBuf>,
-    /// The data file: quiet positions as lines 'FEN | score | result' (White's view),
-    /// appended; FILE.done lists the games written
+    /// The data file: quiet positions with score and result (White's view), appended;
+    /// FILE.done lists the games written
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
+    /// binary (32 bytes a position, docs/data-format.md) or text (lines 'FEN | score |
+    /// result') [default: an existing file's format, else binary for a FILE ending in
+    /// .bin, else text]
+    #[arg(long, value_name = "F")]
+    format: Option<DataFormat>,
+}
+
+/// The two formats of a data file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DataFormat {
+    Binary,
+    Text,
+}
+
+impl DataFormat {
+    /// The format of a run writing to `out` when none is asked: the one of the data
+    /// already there (so a run keeps resuming in its format), else binary for a `.bin`
+    /// name, else text, which every script and tool reading datagen files takes.
+    pub fn of_out(out: &Path) -> DataFormat {
+        match first_bytes(out) {
+            Some(bytes) if packed::is_packed(&bytes) => DataFormat::Binary,
+            Some(_) => DataFormat::Text,
+            None if out.extension().is_some_and(|e| e == "bin") => DataFormat::Binary,
+            None => DataFormat::Text,
+        }
+    }
+}
+
+/// The first bytes of the regular file `path` when it has any (a FIFO is not opened:
+/// that would wait for a writer).
+fn first_bytes(path: &Path) -> Option<Vec<u8>> {
+    use std::io::Read;
+    std::fs::metadata(path)
+        .ok()
+        .filter(|m| m.is_file() && m.len() > 0)?;
+    let mut bytes = Vec::new();
+    let file = std::fs::File::open(path).ok()?;
+    file.take(packed::MAGIC.len() as u64)
+        .read_to_end(&mut bytes)
+        .ok()?;
+    Some(bytes)
 }
 
 /// Why a run failed: a usage error, or writing the data failed (exit code 1).
@@ -97,6 +139,12 @@ impl VariantVisitor for &DatagenArgs {
         if let Some(net) = &self.evalfile {
             run.push_str(&format!(" evalfile={}", net.display()));
         }
+        let format = self.format.unwrap_or_else(|| DataFormat::of_out(&self.out));
+        let header = packed::header(V::NAME)
+            .ok_or_else(|| usage(format!("{} has no number in the binary format", V::NAME)))?;
+        if format == DataFormat::Binary {
+            run.push_str(" format=binary");
+        }
         let mut file = DataFile::open(&self.out, &run).map_err(|e| usage(e.to_string()))?;
         let shard: Vec<u64> = (0..s.games).filter(|&i| s.shard.holds(i)).collect();
         let todo: Vec<u64> = shard
@@ -106,15 +154,25 @@ impl VariantVisitor for &DatagenArgs {
             .collect();
         let already = (shard.len() - todo.len()) as u64;
         crate::note!(
-            "datagen: {} games of {} ({} already in {}), {} nodes a move, openings: {from}",
+            "datagen: {} games of {} ({} already in {}, {}), {} nodes a move, openings: {from}",
             todo.len(),
             V::NAME,
             already,
             self.out.display(),
+            format_name(format),
             s.nodes
         );
-        let mut write =
-            |game: &feerie_match::datagen::GameRecord| file.append(game.index, &game.text());
+        let mut write = |game: &GameRecord| {
+            let data = match format {
+                DataFormat::Text => game.text().into_bytes(),
+                DataFormat::Binary => packed_game(game, file.is_empty().then_some(&header))
+                    .map_err(|e| DataFileError::Append {
+                        sidecar: false,
+                        error: std::io::Error::new(std::io::ErrorKind::InvalidData, e),
+                    })?,
+            };
+            file.append(game.index, data)
+        };
         let mut progress = |p: &Progress| {
             crate::out::note_part(&format!("\r{}", progress_line(p, already, s.threads)))
         };
@@ -149,6 +207,25 @@ fn openings<P: Position>(book: Option<&Path>, variant: &str) -> Result<(Vec<P>, 
         .map(|fen| P::from_fen(fen).map_err(|e| format!("{shown}: {e}")))
         .collect::<Result<_, _>>()?;
     Ok((positions, shown))
+}
+
+/// A game's records in the binary format, after the file's `header` when given.
+fn packed_game(
+    game: &GameRecord,
+    header: Option<&[u8; packed::RECORD]>,
+) -> Result<Vec<u8>, String> {
+    let mut bytes = header.map_or_else(Vec::new, |h| h.to_vec());
+    for line in game.text().lines() {
+        packed::pack_line(line, &mut bytes)?;
+    }
+    Ok(bytes)
+}
+
+fn format_name(format: DataFormat) -> &'static str {
+    match format {
+        DataFormat::Binary => "binary",
+        DataFormat::Text => "text",
+    }
 }
 
 /// `games done/total, positions, positions/s (per thread), time left`.
@@ -233,6 +310,20 @@ mod tests {
             "--x 1",
         ] {
             assert!(args_of(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_format_is_asked_or_follows_the_name_and_every_variant_has_a_number() {
+        let base = "--variant chess --games 1 --nodes 1 --out x";
+        let r = args_of(&format!("{base} --format binary")).unwrap();
+        assert_eq!(r.format, Some(DataFormat::Binary));
+        assert!(args_of(&format!("{base} --format zip")).is_err());
+        let none = std::env::temp_dir().join(format!("feerie-none-{}", std::process::id()));
+        assert_eq!(DataFormat::of_out(&none.join("a.bin")), DataFormat::Binary);
+        assert_eq!(DataFormat::of_out(&none.join("a.data")), DataFormat::Text);
+        for v in Variant::ALL {
+            assert!(packed::header(v.name()).is_some(), "{}", v.name());
         }
     }
 

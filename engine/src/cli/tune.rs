@@ -8,7 +8,7 @@ use crate::out::QuietStdout;
 use feerie_linear::{AugsburgEval, ChessEval, DynamoEval, EinsteinEval, Linear};
 use feerie_match::args::{VariantName, at_least, between};
 use feerie_movegen::einstein::{Anti, Reverse, Standard};
-use feerie_tune::data::Dataset;
+use feerie_tune::data::{Dataset, read_data};
 use feerie_tune::{Losses, Settings, largest_changes, source_file, tune};
 use feerie_variants::{
     AntiEinsteinSpec, AugsburgSpec, ChessSpec, DynamoSpec, EinsteinSpec, ReverseEinsteinSpec,
@@ -27,7 +27,7 @@ pub struct TuneArgs {
     /// The variant
     #[arg(long, value_name = "V", value_parser = VariantName)]
     variant: Variant,
-    /// A datagen file (repeat for more)
+    /// A datagen file, text or binary (repeat for more)
     #[arg(long, value_name = "FILE", required = true)]
     data: Vec<PathBuf>,
     /// Passes of Adam over the training positions
@@ -101,7 +101,16 @@ impl TuneArgs {
         let start = L::default();
         let clock = Instant::now();
         let paths: Vec<&Path> = self.data.iter().map(PathBuf::as_path).collect();
-        let data = Dataset::read::<V::Rules, L>(&start, &paths).map_err(|e| e.to_string())?;
+        let mut files = Vec::new();
+        for path in &paths {
+            let file = read_data(path, Some(V::NAME)).map_err(|e| e.to_string())?;
+            if let Some(note) = file.note() {
+                crate::note!("tune: {note}");
+            }
+            files.push(file);
+        }
+        let data = Dataset::read::<V::Rules, L>(&start, &files).map_err(|e| e.to_string())?;
+        drop(files);
         let info = L::weight_info();
         crate::note!(
             "tune: {} positions of {} read in {:.1} s; {} weights, {} tunable",

@@ -6,7 +6,7 @@ use super::{MAX_THREADS, exit_code_on_threads, stop_signals, threads};
 use feerie_eval::nnue::Network;
 use feerie_match::args::{VariantName, at_least, between};
 use feerie_movegen::Position;
-use feerie_tune::data::read_file;
+use feerie_tune::data::read_data;
 use feerie_tune::net::{FloatNet, NetSettings, loss, samples, split, train};
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::path::PathBuf;
@@ -18,7 +18,7 @@ pub struct TuneNetArgs {
     /// The variant of the data and the network
     #[arg(long, value_name = "V", value_parser = VariantName, default_value = "chess")]
     variant: Variant,
-    /// A datagen file of the variant (repeat for more)
+    /// A datagen file of the variant, text or binary (repeat for more)
     #[arg(long, value_name = "FILE", required = true)]
     data: Vec<PathBuf>,
     /// Start from this network file [default: random weights from --seed]
@@ -57,12 +57,12 @@ pub fn run(args: TuneNetArgs) -> Result<i32, String> {
 impl VariantVisitor for &TuneNetArgs {
     type Output = Result<i32, String>;
     fn visit<V: VariantSpec>(self) -> Result<i32, String> {
-        train_and_write::<V::Rules>(self)
+        train_and_write::<V::Rules>(self, V::NAME)
     }
 }
 
 /// Trains the network and writes it; returns the exit code.
-fn train_and_write<P: Position>(r: &TuneNetArgs) -> Result<i32, String> {
+fn train_and_write<P: Position>(r: &TuneNetArgs, variant: &str) -> Result<i32, String> {
     check_writable(&r.out)?;
     let clock = Instant::now();
     let settings = settings(r);
@@ -73,11 +73,12 @@ fn train_and_write<P: Position>(r: &TuneNetArgs) -> Result<i32, String> {
     };
     let mut all = Vec::new();
     for path in &r.data {
-        let text = read_file(path).map_err(|e| e.to_string())?;
-        all.extend(
-            samples::<P>(&path.display().to_string(), &text, r.lambda)
-                .map_err(|e| e.to_string())?,
-        );
+        let data = read_data(path, Some(variant)).map_err(|e| e.to_string())?;
+        if let Some(note) = data.note() {
+            crate::note!("tune-net: {note}");
+        }
+        let read = samples::<P>(&data.name, &data.text, r.lambda);
+        all.extend(read.map_err(|e| data.locate(e).to_string())?);
     }
     let (mut training, validation) = split(all);
     if training.is_empty() || validation.is_empty() {

@@ -2,8 +2,9 @@
 //! each game's lines are appended to the data file, one line `INDEX LENGTH` (the game's
 //! index, the data file's length after it) is appended to the sidecar. Reopening reads
 //! the sidecar, cuts the data file back to the last recorded length (dropping a game cut
-//! short by a kill) and skips the games it lists. Its first line names the run's settings,
-//! so a different run cannot append to it by mistake.
+//! short by a kill, a binary record cut short included) and skips the games it lists.
+//! Its first line names the run's settings, so a different run cannot append to it by
+//! mistake.
 
 use std::collections::HashSet;
 use std::fmt;
@@ -182,13 +183,18 @@ impl DataFile {
         })
     }
 
-    /// Appends game `index`'s lines, then records the game as done.
-    pub fn append(&mut self, index: u64, text: &str) -> Result<(), DataFileError> {
+    /// True when the file holds nothing yet (so a binary file still needs its header).
+    pub fn is_empty(&self) -> bool {
+        self.length == 0
+    }
+
+    /// Appends game `index`'s data (text lines or binary records), then records the
+    /// game as done.
+    pub fn append(&mut self, index: u64, data: impl AsRef<[u8]>) -> Result<(), DataFileError> {
         let failed = |sidecar| move |error| DataFileError::Append { sidecar, error };
-        self.data
-            .write_all(text.as_bytes())
-            .map_err(failed(false))?;
-        self.length += text.len() as u64;
+        let data = data.as_ref();
+        self.data.write_all(data).map_err(failed(false))?;
+        self.length += data.len() as u64;
         writeln!(self.done, "{index} {}", self.length).map_err(failed(true))?;
         self.finished.insert(index);
         Ok(())
