@@ -848,7 +848,7 @@ fn data_that_is_no_regular_file_is_refused() {
             let out = feerie_bounded(&dir, args);
             let stderr = String::from_utf8_lossy(&out.stderr);
             assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
-            let said = format!("feerie: {path}: {what}, not a data file\n");
+            let said = format!("feerie: {path}: {what}, not a regular file\n");
             assert_eq!(stderr, said, "{args:?}");
         }
     }

@@ -9,10 +9,13 @@ use std::process::Command;
 
 const FEERIE: &str = env!("CARGO_BIN_EXE_feerie");
 
+/// A fresh path: `--pgnout` appends, so a file of an earlier run is removed.
 fn temp_path(name: &str) -> PathBuf {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("pgn-python");
     std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
 }
 
 /// A short self-play match writing `pgn`.

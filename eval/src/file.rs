@@ -1,6 +1,7 @@
-//! Reading a file named by a user (`EvalFile`) without trusting the name: what is not a
-//! regular file of a bounded size is refused before a byte of it is read. Any reader of
-//! a user's file of bounded size can use it (it needs nothing of the evaluation).
+//! Reading a file named by a user (`EvalFile`, the data of `tune` and `tune-net`, a
+//! problem file of `feerie solve`) without trusting the name: what is not a regular file
+//! is refused before a byte of it is read. It needs nothing of the evaluation: it is
+//! here because eval is below every crate that reads such files.
 
 use std::fs::{File, Metadata};
 use std::io::{self, Read};

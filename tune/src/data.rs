@@ -8,6 +8,7 @@
 //! ([`crate::packed`], told by its first bytes) is read back into such lines.
 
 use crate::packed::{self, BadRecord, RECORD, Unpacked};
+use feerie_eval::file::read_prefix;
 use feerie_linear::{Linear, Trace};
 use feerie_movegen::{FenError, Position};
 use rayon::prelude::*;
@@ -79,8 +80,6 @@ pub enum DataError {
         path: PathBuf,
         error: std::io::Error,
     },
-    /// The path names a directory, a device, a FIFO...: no data file.
-    NotAFile { path: PathBuf, what: &'static str },
     /// Line `line` (counted from 1) of `file`.
     Line {
         file: String,
@@ -114,9 +113,6 @@ impl fmt::Display for DataError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DataError::Read { path, error } => write!(f, "{}: {error}", path.display()),
-            DataError::NotAFile { path, what } => {
-                write!(f, "{}: {what}, not a data file", path.display())
-            }
             DataError::Line { file, line, reason } => write!(f, "{file}:{line}: {reason}"),
             DataError::Packed { file, bad } => write!(f, "{file}: {bad}"),
             DataError::Record {
@@ -141,7 +137,7 @@ impl std::error::Error for DataError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             DataError::Read { error, .. } => Some(error),
-            DataError::NotAFile { .. } | DataError::NotText { .. } => None,
+            DataError::NotText { .. } => None,
             DataError::Line { reason, .. } | DataError::Record { reason, .. } => Some(reason),
             DataError::Packed { bad, .. } => Some(&bad.error),
         }
@@ -192,19 +188,14 @@ impl DataText {
 }
 
 /// The data file at `path` as text lines, in either format; a binary file must hold
-/// `variant`'s data when one is given. Only a regular file is opened: a device such as `/dev/zero` would
-/// be read until memory runs out, and a FIFO would block.
+/// `variant`'s data when one is given. Only a regular file is opened: a device such as
+/// `/dev/zero` would be read until memory runs out, and a FIFO would block.
 pub fn read_data(path: &Path, variant: Option<&str>) -> Result<DataText, DataError> {
     let failed = |error| DataError::Read {
         path: path.to_path_buf(),
         error,
     };
-    let kind = std::fs::metadata(path).map_err(failed)?.file_type();
-    if !kind.is_file() {
-        let (path, what) = (path.to_path_buf(), kind_name(kind));
-        return Err(DataError::NotAFile { path, what });
-    }
-    let bytes = std::fs::read(path).map_err(failed)?;
+    let (bytes, _) = read_prefix(path, u64::MAX).map_err(failed)?;
     let name = path.display().to_string();
     if packed::is_packed(&bytes) {
         let mut packed = packed::unpack(&bytes, variant).map_err(|bad| DataError::Packed {
@@ -227,27 +218,6 @@ pub fn read_data(path: &Path, variant: Option<&str>) -> Result<DataText, DataErr
         text,
         packed: None,
     })
-}
-
-/// What a path that is no regular file names, for an error message.
-fn kind_name(kind: std::fs::FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if kind.is_fifo() {
-            return "a FIFO";
-        }
-        if kind.is_char_device() || kind.is_block_device() {
-            return "a device";
-        }
-        if kind.is_socket() {
-            return "a socket";
-        }
-    }
-    match kind.is_dir() {
-        true => "a directory",
-        false => "something other than a file",
-    }
 }
 
 /// Positions with their features, search scores and results.
