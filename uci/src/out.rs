@@ -41,10 +41,13 @@ impl Out {
         })
     }
 
-    /// Writes one line.
+    /// Writes `text` as one line, or as its lines when it has several (`d`'s board):
+    /// the sink gets one line a call, and no other line comes between them.
     pub fn line(&self, text: &str) {
         let mut sink = self.sink.lock().unwrap_or_else(|e| e.into_inner());
-        (*sink)(text);
+        for line in text.split('\n') {
+            (*sink)(line);
+        }
     }
 
     /// Reports a problem with the input as `info string error: ...` (the engine goes on).
@@ -132,5 +135,38 @@ impl Write for SharedBuffer {
 
     fn flush(&mut self) -> std::io::Result<()> {
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sink_gets_one_line_a_call() {
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let seen = Arc::clone(&lines);
+        let out = Out::new(move |line| seen.lock().unwrap().push(line.to_string()));
+        out.line("Fen: 8/8/8/8/8/8/8/K1k5 w - - 0 1\nIn check: no");
+        out.line("");
+        out.error("bad");
+        assert_eq!(
+            *lines.lock().unwrap(),
+            [
+                "Fen: 8/8/8/8/8/8/8/K1k5 w - - 0 1",
+                "In check: no",
+                "",
+                "info string error: bad"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_writer_gets_each_line_and_a_newline() {
+        let buf = SharedBuffer::default();
+        let out = Out::to(buf.clone());
+        out.line("a\nb");
+        out.line("");
+        assert_eq!(buf.text(), "a\nb\n\n");
     }
 }
