@@ -1,18 +1,19 @@
 //! The UCI engine embedded as the web page embeds it, `feerie_uci::Uci` fed one line at a
 //! time with its output collected by a sink, answers as the `feerie` binary does: the
 //! same lines, best moves and node counts, but for the clock's figures, over the session
-//! of uci/examples/session.uci (every variant, a few positions each, MultiPV, a mated
+//! of uci/examples/session/session.uci (every variant, a few positions each, MultiPV, a mated
 //! side, perft, bench). `.ci/run` runs that session natively and as WebAssembly, where
 //! the searches run on the caller's thread, and compares them: together they show that
 //! the page's engine plays as the binary.
 
 mod common;
+#[path = "../../uci/examples/session/mod.rs"]
+mod session;
 
 use common::{Engine, TIMEOUT};
 use feerie_uci::{Out, Uci};
+use session::{SESSION, last_line, without_clock};
 use std::sync::mpsc::{self, Receiver};
-
-const SESSION: &str = include_str!("../../uci/examples/session.uci");
 
 /// `Uci` with a sink that hands its lines to the test.
 struct Embedded {
@@ -43,36 +44,9 @@ impl Embedded {
     }
 }
 
-/// How the answer to `command` ends; `None`: it ends at once, `isready` marks its end.
-fn last_line(command: &str) -> Option<&'static str> {
-    if command.starts_with("go perft") {
-        Some("Nodes searched: ")
-    } else if command.starts_with("go") {
-        Some("bestmove ")
-    } else if command.starts_with("bench") {
-        Some("Nodes/second: ")
-    } else {
-        None
-    }
-}
-
-/// `lines` without what the clock decides: `nps` and `time` of the `info` lines, the
-/// bench's time and speed.
-fn without_clock(lines: &[String]) -> Vec<String> {
-    let timed = |l: &&String| l.starts_with("Total time (ms): ") || l.starts_with("Nodes/second: ");
-    let strip = |line: &String| {
-        let mut words = line.split(' ');
-        let mut kept = Vec::new();
-        while let Some(word) = words.next() {
-            if line.starts_with("info ") && matches!(word, "nps" | "time") {
-                words.next();
-            } else {
-                kept.push(word);
-            }
-        }
-        kept.join(" ")
-    };
-    lines.iter().filter(|l| !timed(l)).map(strip).collect()
+/// `lines` without what the clock decides.
+fn stable(lines: &[String]) -> Vec<String> {
+    lines.iter().filter_map(|l| without_clock(l)).collect()
 }
 
 #[test]
@@ -98,8 +72,8 @@ fn the_embedded_engine_answers_as_the_binary_does() {
             }
         };
         assert_eq!(
-            without_clock(&from_binary),
-            without_clock(&from_embedded),
+            stable(&from_binary),
+            stable(&from_embedded),
             "after {command}"
         );
         if command.starts_with("go depth") {

@@ -1,12 +1,15 @@
-//! The UCI session of examples/session.uci through [`Uci::handle_line`], as the web
-//! page's engine runs it, printed without the clock's figures (`nps`, `time`, the bench's
-//! time and speed) so that two builds can be compared line by line: `.ci/run` runs it
-//! natively, where each search runs on a thread of its own, and compiled to WebAssembly
-//! (`wasm32-wasip1` under Node's WASI), where it runs on the caller's thread; so both
-//! give the same best moves and node counts. engine/tests/uci_embedded.rs checks that
-//! the `feerie` binary answers the same session with the same lines.
+//! The UCI session of examples/session/session.uci through [`Uci::handle_line`], as the
+//! web page's engine runs it, printed without the clock's figures (`nps`, `time`, the
+//! bench's time and speed) so that two builds can be compared line by line: `.ci/run`
+//! runs it natively, where each search runs on a thread of its own, and compiled to
+//! WebAssembly (`wasm32-wasip1` under Node's WASI), where it runs on the caller's
+//! thread; so both give the same best moves and node counts. engine/tests/uci_embedded.rs
+//! checks that the `feerie` binary answers the same session with the same lines.
+
+mod session;
 
 use feerie_uci::{Out, Uci};
+use session::{SESSION, last_line, without_clock};
 use std::sync::mpsc;
 
 fn main() {
@@ -14,7 +17,12 @@ fn main() {
     let mut uci = Uci::new(Out::new(move |line| {
         let _ = sink.send(line.to_string());
     }));
-    for command in include_str!("session.uci").lines() {
+    let print = |line: &str| {
+        if let Some(line) = without_clock(line) {
+            println!("{line}");
+        }
+    };
+    for command in SESSION.lines() {
         println!("> {command}");
         uci.handle_line(command);
         // A search, perft or bench may still be writing on its own thread: wait for its
@@ -24,41 +32,10 @@ fn main() {
         while !ended {
             let line = lines.recv().expect("the engine lives");
             ended = last.is_some_and(|prefix| line.starts_with(prefix));
-            print_stable(&line);
+            print(&line);
         }
         for line in lines.try_iter() {
-            print_stable(&line);
+            print(&line);
         }
     }
-}
-
-/// How the last line of `command`'s answer begins, for a command whose answer can come
-/// from another thread.
-fn last_line(command: &str) -> Option<&'static str> {
-    if command.starts_with("go perft") {
-        Some("Nodes searched: ")
-    } else if command.starts_with("go") {
-        Some("bestmove ")
-    } else if command.starts_with("bench") {
-        Some("Nodes/second: ")
-    } else {
-        None
-    }
-}
-
-/// Prints `line` without what the clock decides.
-fn print_stable(line: &str) {
-    if line.starts_with("Total time (ms): ") || line.starts_with("Nodes/second: ") {
-        return;
-    }
-    let mut words = line.split(' ');
-    let mut kept = Vec::new();
-    while let Some(word) = words.next() {
-        if line.starts_with("info ") && matches!(word, "nps" | "time") {
-            words.next();
-        } else {
-            kept.push(word);
-        }
-    }
-    println!("{}", kept.join(" "));
 }

@@ -4,6 +4,19 @@
 //! a thread of its own, so `stop`, `isready` and `quit` are answered during it; on a host
 //! without threads (WebAssembly in a page, `feerie_search::host::THREADS`) `go`,
 //! `go perft` and `bench` run on the caller's thread and return after their last line.
+//!
+//! ```
+//! use feerie_uci::{Flow, Out, Uci};
+//! use std::sync::{Arc, Mutex};
+//!
+//! let lines = Arc::new(Mutex::new(Vec::new()));
+//! let sink = Arc::clone(&lines);
+//! let mut uci = Uci::new(Out::new(move |line| sink.lock().unwrap().push(line.to_string())));
+//! uci.handle_line("position startpos moves e2e4");
+//! uci.handle_line("isready");
+//! assert_eq!(uci.handle_line("quit"), Flow::Quit);
+//! assert_eq!(*lines.lock().unwrap(), ["readyok"]);
+//! ```
 
 pub mod bench;
 pub mod go_params;

@@ -1,5 +1,6 @@
 //! The UCI loop. The search runs on its own thread (see `session`), so this thread keeps
-//! reading: `isready`, `stop`, `ponderhit` and `quit` are answered while it searches.
+//! reading: `isready`, `stop`, `ponderhit` and `quit` are answered while it searches
+//! (where the host has threads; without, the search is over when `go` returns).
 //!
 //! While a search runs, `position` and `d` work on the engine's own game (the search has a
 //! copy); `go`, `setoption`, `ucinewgame`, `bench` and `go perft` are refused with an
@@ -49,6 +50,7 @@ impl std::fmt::Debug for Uci {
 }
 
 impl Uci {
+    /// An engine at chess's start position with the default options, answering on `out`.
     pub fn new(out: Out) -> Uci {
         let options = EngineOptions::default();
         let session = new_session(options.variant, &options);
@@ -95,9 +97,11 @@ impl Uci {
         }
     }
 
-    /// Handles one command line. Only `position` splits all its words; the other
-    /// commands read as many as they take, so a line of a million words costs little
-    /// more than reading it.
+    /// Handles one command line (a trailing newline or none). Where the host has threads
+    /// a search, `go perft` or `bench` goes on after this returns, and later lines may
+    /// stop it; without threads it has printed its last line by then. Only `position`
+    /// splits all its words; the other commands read as many as they take, so a line of
+    /// a million words costs little more than reading it.
     pub fn handle_line(&mut self, line: &str) -> Flow {
         let line = line.trim();
         let Some(command) = line.split_whitespace().next() else {
