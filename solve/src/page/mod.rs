@@ -54,10 +54,16 @@ struct Request {
 pub fn answer(request_json: &str, stop: &AtomicBool) -> String {
     match problem(request_json) {
         Err(message) => error(&message),
-        Ok(problem) => match solve_problem(&problem, stop, &|_: &str| {}) {
-            Err(reason) => error(&reason.to_string()),
-            Ok(reports) => solution(&problem, &reports, stop.load(Ordering::Relaxed)),
-        },
+        Ok(problem) => solve(&problem, stop),
+    }
+}
+
+/// [`answer`] in two steps, for a server that checks the request before it stops the
+/// solve the request replaces: the second step, the message for `problem`.
+pub fn solve(problem: &Problem, stop: &AtomicBool) -> String {
+    match solve_problem(problem, stop, &|_: &str| {}) {
+        Err(reason) => error(&reason.to_string()),
+        Ok(reports) => solution(problem, &reports, stop.load(Ordering::Relaxed)),
     }
 }
 
@@ -66,9 +72,9 @@ fn error(message: &str) -> String {
     json!({"type": "error", "message": message}).to_string()
 }
 
-/// The problem a request asks for, or why it cannot be solved, in the words `feerie
-/// solve` uses for the same flags.
-fn problem(request_json: &str) -> Result<Problem, String> {
+/// The first step of [`answer`]: the problem a request asks for, or why it cannot be
+/// solved, in the words `feerie solve` uses for the same flags.
+pub fn problem(request_json: &str) -> Result<Problem, String> {
     let value: Value =
         serde_json::from_str(request_json).map_err(|e| format!("the request is not JSON: {e}"))?;
     let request: Request = serde_json::from_value(value).map_err(|e| format!("solve: {e}"))?;
