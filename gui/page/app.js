@@ -1,10 +1,12 @@
 // The page of `feerie gui`: the game shown (a line of moves from a start position), the
 // board, the move list, FEN and PGN tools. Rules, notation and positions come from the
-// server (docs/gui-api.md); engines (analysis, games) are in engine.js.
+// server (docs/gui-api.md); engines (analysis, games) are in engine.js, the solver tab in
+// solver.js.
 
 import { Board, fenBoard, miniature, squareIndex } from './board.js';
 import { installPieceSymbols, pieceName } from './pieces.js';
 import { Engines } from './engine.js';
+import { Solver } from './solver.js';
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -385,6 +387,13 @@ const host = {
   async playLine(ucis) {
     try { await setLine(state.variant, state.fen, [...state.moves.slice(0, state.ply), ...ucis]); } catch (e) { setStatus(e.message, true); }
   },
+  /** Shows a solution's line: `moves` from `fen`, at its end (not while a game runs). */
+  async showLine(variant, fen, moves) {
+    if (engines.inGame()) { setStatus('A game is running: abort it to show a solution.', true); return; }
+    state.names = { white: 'White', black: 'Black' };
+    renderNames();
+    try { await setLine(variant, fen, moves); } catch (e) { setStatus(e.message, true); }
+  },
   /** Shows a game's moves as the line (after each move of a running game, and at its end). */
   async gameLine(variant, fen, moves, result) {
     state.result = result;
@@ -395,6 +404,7 @@ const host = {
 async function start() {
   installPieceSymbols();
   engines = new Engines(host);
+  host.solver = new Solver(host, (message) => engines.send(message));
   placePlayers();
   try {
     const { variants, engines: list } = await api('/api/variants');
