@@ -143,7 +143,9 @@ def analysis_three_lines(page, _shots):
     the bound is generous), and the lines stay as they were."""
     page.new_game("chess")
     page.play_all(["e2e4", "e7e5"])
-    page.select("#multipv", "3")
+    from selenium.webdriver.support.ui import Select
+
+    Select(page.find("#multipv")).select_by_visible_text("3")
     page.click_css("#analyse")
     first = '#lines .line[data-multipv="1"]'
     wait_for(
@@ -207,6 +209,8 @@ def offline(page, site, shots):
     """Once the page has been loaded (and has run its engine), it works with the static
     server stopped: it reloads, plays, analyses and stops, and plays a game against the
     engine."""
+    page.driver.get(site.url)
+    wait_for("body[data-ready=1]", lambda: page.attr("body", "data-ready") == "1")
     page.new_game("chess")
     with gui.analysing(page, min_depth=2):
         pass
@@ -358,6 +362,7 @@ def figures(driver, site_dir, binary, site_url):
         served = [ready_ms(driver, server.url) for _ in range(3)]
     finally:
         server.stop()
+        driver.get(site_url)
     print(f"  figure: open to playable board: static {static} ms, feerie gui {served} ms")
     total = raw_wasm = gz_wasm = gz_total = 0
     for root, _dirs, files in os.walk(site_dir):

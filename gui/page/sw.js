@@ -10,10 +10,13 @@ self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
 
 self.addEventListener('message', (e) => {
-  const urls = (e.data?.cache ?? []).filter((u) => new URL(u).origin === location.origin);
-  e.waitUntil(caches.open(CACHE)
-    .then((cache) => cache.addAll(urls))
-    .then(() => e.source.postMessage({ cached: true }), (err) => e.source.postMessage({ cached: false, error: String(err) })));
+  const urls = [...new Set(e.data?.cache ?? [])].filter((u) => new URL(u).origin === location.origin);
+  e.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    const failed = [];
+    await Promise.all(urls.map((u) => cache.add(u).catch(() => failed.push(u))));
+    e.source.postMessage(failed.length ? { cached: false, error: `not kept: ${failed.join(' ')}` } : { cached: true });
+  })());
 });
 
 self.addEventListener('fetch', (e) => {

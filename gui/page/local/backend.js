@@ -25,7 +25,9 @@ async function keepOffline() {
     navigator.serviceWorker.addEventListener('message', (e) => {
       if ('cached' in e.data) feerie.offline = e.data.cached ? 'ready' : e.data.error;
     });
-    const loaded = performance.getEntriesByType('resource').map((e) => e.name);
+    const loaded = performance.getEntriesByType('resource')
+      .filter((e) => e.initiatorType !== 'xmlhttprequest')
+      .map((e) => e.name);
     active.postMessage({ cache: [location.href, ...loaded, ...WORKERS.map(String)] });
   } catch (e) { feerie.offline = `not kept offline: ${e.message ?? e}`; }
 }
