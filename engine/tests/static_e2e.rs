@@ -9,11 +9,11 @@
 //!
 //! Screenshots go to `FEERIE_SCREENSHOTS` when set, else under the target's temp dir.
 
+mod browser;
+
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-const INSTALL: &str = "apt-get install -y python3 chromium chromium-driver && \
-                       python3 -m pip install selenium (--break-system-packages on Debian's python)";
 
 /// The built site: `FEERIE_WEB_SITE`, or a fresh build under the target's temp dir.
 fn site() -> PathBuf {
@@ -44,11 +44,9 @@ fn site() -> PathBuf {
 #[test]
 fn the_static_site_plays_in_chromium_without_a_server() {
     let site = site();
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../gui/e2e/test_static.py");
-    let shots = std::env::var_os("FEERIE_SCREENSHOTS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_TARGET_TMPDIR")).join("static-screenshots"));
-    let expected = [
+    let shots = browser::screenshot_dir("static-screenshots");
+    let binary = OsStr::new(env!("CARGO_BIN_EXE_feerie"));
+    let screenshots = [
         "dynamo",
         "augsburg",
         "einstein",
@@ -56,33 +54,10 @@ fn the_static_site_plays_in_chromium_without_a_server() {
         "phone",
         "offline",
     ];
-    // A screenshot left by an earlier run must not pass for one of this run.
-    for name in expected {
-        let _ = std::fs::remove_file(shots.join(format!("{name}.png")));
-    }
-    let output = Command::new("python3")
-        .arg(&script)
-        .arg(&site)
-        .arg(env!("CARGO_BIN_EXE_feerie"))
-        .arg(&shots)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run python3 ({e}): install it with: {INSTALL}"));
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    // The figures and scenario names, also when the test passes (`--nocapture`).
-    println!("{stdout}");
-    assert!(
-        output.status.code() != Some(3),
-        "the browser tests cannot run here:\n{stdout}{stderr}"
+    browser::run(
+        "test_static.py",
+        &[site.as_os_str(), binary],
+        &shots,
+        &screenshots,
     );
-    assert!(
-        output.status.success(),
-        "gui/e2e/test_static.py failed ({}), screenshots in {}:\n{stdout}\n{stderr}",
-        output.status,
-        shots.display()
-    );
-    for name in expected {
-        let png = shots.join(format!("{name}.png"));
-        assert!(png.is_file(), "no screenshot {}", png.display());
-    }
 }

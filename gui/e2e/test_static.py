@@ -23,7 +23,6 @@ import sys
 import tempfile
 import threading
 import time
-import traceback
 import gzip
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -237,7 +236,13 @@ def offline(page, site, shots):
         lambda: len(page.find_all("#moves .move[data-ply]")) == 4,
         ENGINE_TIMEOUT,
     )
+    # Back to the human's turn before g1f3: the engine's reply and the move go.
+    page.click_css("#takeback")
+    wait_for("the takeback", lambda: len(page.find_all("#moves .move[data-ply]")) == 2)
+    page.moves = ["e2e4", "c7c5"]
+    page.check_board()
     page.click_css("#abort")
+    wait_for("the game aborted", lambda: not page.find("#abort").is_enabled())
 
 
 # ------------------------------------------------------------------------------------------
@@ -418,25 +423,9 @@ def main():
             ("figures", lambda: figures(driver, site_dir, binary, site.url)),
             ("offline once loaded", lambda: offline(page, site, shots)),
         ]
-        for name, run in scenarios:
-            print(f"== {name}", flush=True)
-            try:
-                run()
-                print("  ok", flush=True)
-            except Exception:
-                failures.append(name)
-                print(f"  FAILED: {name}\n{traceback.format_exc()}", flush=True)
-                slug = re.sub(r"\W+", "-", name).strip("-")
-                try:
-                    driver.save_screenshot(os.path.join(shots, f"failed-{slug}.png"))
-                    print(f"  #status: {page.text('#status')!r}")
-                    for entry in driver.get_log("browser")[-20:]:
-                        print(f"  console: {entry.get('message')}")
-                except Exception:
-                    pass
-                if site.proc.poll() is None:
-                    driver.get(site.url)
-                    wait_for("body[data-ready=1]", lambda: page.attr("body", "data-ready") == "1")
+        failures = gui.run_scenarios(
+            page, scenarios, shots, site.url, alive=lambda: site.proc.poll() is None
+        )
     finally:
         if driver is not None:
             driver.quit()

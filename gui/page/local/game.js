@@ -185,24 +185,9 @@ export class Game {
     this.pos = this.answer(this.pos.moves.slice(0, ply));
     this.history.length = ply - this.startPly + 1;
     this.clocks = { ...this.history[ply - this.startPly] };
-    // The clocks start once every engine has loaded (said `uciok`); the page's commands
-    // wait for that.
-    this.loading = Object.keys(this.engines).length;
-    this.waiting = [];
-    if (!this.loading) this.begin();
-  }
-
-  begin() {
     this.turnStarted = performance.now();
     this.sendState(null);
     this.next();
-    for (const command of this.waiting.splice(0)) command();
-  }
-
-  /** Runs a command of the page now, or once the game has begun. */
-  command(run) {
-    if (this.loading) this.waiting.push(run);
-    else run();
   }
 
   resign() {
