@@ -62,22 +62,8 @@ impl AppState {
 }
 
 /// The largest request body (and WebSocket message): room for a PGN file of a few
-/// thousand games, and a game of [`MAX_PLIES`] moves many times over.
+/// thousand games, and a game of the longest length the API replays many times over.
 pub(crate) const BODY_LIMIT: usize = 4 << 20;
-
-/// The longest game a request may hold: far beyond any real game (the 50-move rule ends
-/// games long before), short enough that replaying it stays a matter of seconds.
-const MAX_PLIES: usize = 20_000;
-
-/// Refuses games of more than [`MAX_PLIES`] moves, before any replay.
-pub(crate) fn check_length(plies: usize) -> Result<(), String> {
-    if plies > MAX_PLIES {
-        return Err(format!(
-            "the game has {plies} moves, more than the {MAX_PLIES} the server replays"
-        ));
-    }
-    Ok(())
-}
 
 /// Writes `feerie: text` on standard error; a standard error that cannot be written is
 /// no reason to stop serving.

@@ -322,8 +322,8 @@ fn tc_tag(white: Control, black: Control) -> String {
 
 /// Today's date for the PGN `Date` tag, from the system clock (UTC).
 pub fn today() -> String {
-    let days = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    let days = web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
         .map(|d| d.as_secs() / 86_400)
         .unwrap_or(0) as i64;
     date_of_day(days)

@@ -32,7 +32,7 @@ pub trait Board: Send + Sync + std::fmt::Debug {
 /// The game `spec` describes, replayed: an error names what is wrong with it (a game
 /// longer than the API takes is refused too).
 pub fn load(spec: &GameSpec) -> Result<Box<dyn Board>, String> {
-    crate::state::check_length(spec.moves.len())?;
+    crate::game::check_length(spec.moves.len())?;
     spec.variant()?.dispatch(Load(spec))
 }
 

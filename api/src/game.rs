@@ -1,5 +1,5 @@
 //! A game as the page sends it (variant, start FEN, moves), replayed on Feerie's rules:
-//! what the API and the sessions both start from.
+//! what the API and the gui's sessions both start from.
 
 use feerie_match::notation;
 use feerie_match::pgn::GameResult;
@@ -59,6 +59,20 @@ impl GameSpec {
         }
         Ok(pos)
     }
+}
+
+/// The longest game a request may hold: far beyond any real game (the 50-move rule ends
+/// games long before), short enough that replaying it stays a matter of seconds.
+const MAX_PLIES: usize = 20_000;
+
+/// Refuses games of more than [`MAX_PLIES`] moves, before any replay.
+pub fn check_length(plies: usize) -> Result<(), String> {
+    if plies > MAX_PLIES {
+        return Err(format!(
+            "the game has {plies} moves, more than the {MAX_PLIES} the server replays"
+        ));
+    }
+    Ok(())
 }
 
 /// The notation users see: SAN in chess, the canonical move string in the other variants

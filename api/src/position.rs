@@ -1,16 +1,15 @@
-//! `POST /api/position`: a game replayed, with a move typed by the user appended, and the
-//! final position as the page draws it: board, check, outcome and every legal move with
-//! its parts and the position it leads to.
+//! The answer of `POST /api/position`: a game replayed, with a move typed by the user
+//! appended, and the final position as the page draws it: board, check, outcome and every
+//! legal move with its parts and the position it leads to.
 
-use super::json::{Answer, Body, computed};
-use super::{board, parts};
-use crate::game::{GameSpec, move_text, result_of};
-use crate::state::check_length;
+use crate::game::{GameSpec, check_length, move_text, result_of};
+use crate::{board, parts};
 use feerie_match::notation::parse_move_text;
 use feerie_movegen::{Color, Placement, Position};
 use feerie_variants::{VariantSpec, VariantVisitor};
 use serde::{Deserialize, Serialize};
 
+/// A game and, optionally, a move the user typed to play after it.
 #[derive(Debug, Deserialize)]
 pub struct PositionRequest {
     #[serde(flatten)]
@@ -21,7 +20,7 @@ pub struct PositionRequest {
 }
 
 /// A move of the game, as the move list shows it.
-#[derive(Serialize)]
+#[derive(Debug, Serialize)]
 pub struct Played {
     uci: String,
     text: String,
@@ -29,7 +28,7 @@ pub struct Played {
 }
 
 /// A legal move of the final position.
-#[derive(Serialize)]
+#[derive(Debug, Serialize)]
 pub struct LegalMove {
     uci: String,
     text: String,
@@ -37,13 +36,14 @@ pub struct LegalMove {
     fen: String,
 }
 
-#[derive(Serialize)]
+#[derive(Debug, Serialize)]
 pub struct OutcomeView {
     result: &'static str,
     reason: &'static str,
 }
 
-#[derive(Serialize)]
+/// What the page draws.
+#[derive(Debug, Serialize)]
 pub struct PositionView {
     variant: String,
     start_fen: String,
@@ -57,12 +57,10 @@ pub struct PositionView {
     legal: Vec<LegalMove>,
 }
 
-pub async fn answer(Body(request): Body<PositionRequest>) -> Answer<PositionView> {
-    computed(move || {
-        check_length(request.game.moves.len())?;
-        request.game.variant()?.dispatch(request)
-    })
-    .await
+/// The position `request` asks for, or the reason it is refused in words.
+pub fn position(request: PositionRequest) -> Result<PositionView, String> {
+    check_length(request.game.moves.len())?;
+    request.game.variant()?.dispatch(request)
 }
 
 impl VariantVisitor for PositionRequest {

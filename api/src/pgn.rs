@@ -1,9 +1,8 @@
-//! `POST /api/pgn/export` and `/api/pgn/import`: games in the PGN of docs/pgn.md, written
-//! and read by `feerie_match::pgn`, the moves checked against the rules both ways.
+//! The answers of `POST /api/pgn/export` and `/api/pgn/import`: games in the PGN of
+//! docs/pgn.md, written and read by `feerie_match::pgn`, the moves checked against the
+//! rules both ways.
 
-use super::json::{Answer, Body, computed};
-use crate::game::GameSpec;
-use crate::state::check_length;
+use crate::game::{GameSpec, check_length};
 use feerie_match::notation;
 use feerie_match::pgn::{GameRecord, GameResult, ParsedGame, parse_pgn};
 use feerie_match::runner::today;
@@ -15,6 +14,7 @@ fn unknown_player() -> String {
     "?".to_string()
 }
 
+/// A game to write as PGN, with the tags the page knows.
 #[derive(Debug, Deserialize)]
 pub struct ExportRequest {
     #[serde(flatten)]
@@ -30,18 +30,16 @@ pub struct ExportRequest {
     termination: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Debug, Serialize)]
 pub struct Exported {
     pgn: String,
 }
 
-pub async fn export(Body(request): Body<ExportRequest>) -> Answer<Exported> {
-    computed(move || {
-        check_length(request.game.moves.len())?;
-        let pgn = request.game.variant()?.dispatch(&request)?;
-        Ok(Exported { pgn })
-    })
-    .await
+/// The PGN of the game `request` describes, or the reason it is refused.
+pub fn export(request: &ExportRequest) -> Result<Exported, String> {
+    check_length(request.game.moves.len())?;
+    let pgn = request.game.variant()?.dispatch(request)?;
+    Ok(Exported { pgn })
 }
 
 impl VariantVisitor for &ExportRequest {
@@ -78,12 +76,13 @@ impl VariantVisitor for &ExportRequest {
     }
 }
 
-#[derive(Deserialize)]
+/// PGN text of one game or more.
+#[derive(Debug, Deserialize)]
 pub struct ImportRequest {
     pgn: String,
 }
 
-#[derive(Serialize)]
+#[derive(Debug, Serialize)]
 pub struct ImportedGame {
     variant: &'static str,
     fen: Option<String>,
@@ -93,25 +92,24 @@ pub struct ImportedGame {
     result: &'static str,
 }
 
-#[derive(Serialize)]
+#[derive(Debug, Serialize)]
 pub struct Imported {
     games: Vec<ImportedGame>,
 }
 
-pub async fn import(Body(request): Body<ImportRequest>) -> Answer<Imported> {
-    computed(move || {
-        let parsed = parse_pgn(&request.pgn).map_err(|e| e.to_string())?;
-        if parsed.is_empty() {
-            return Err("the text holds no PGN game".to_string());
-        }
-        let games = parsed
-            .iter()
-            .enumerate()
-            .map(|(i, game)| import_game(game, i + 1))
-            .collect::<Result<_, _>>()?;
-        Ok(Imported { games })
-    })
-    .await
+/// The games of `request`'s PGN text, their moves checked, or the first reason one is
+/// refused.
+pub fn import(request: &ImportRequest) -> Result<Imported, String> {
+    let parsed = parse_pgn(&request.pgn).map_err(|e| e.to_string())?;
+    if parsed.is_empty() {
+        return Err("the text holds no PGN game".to_string());
+    }
+    let games = parsed
+        .iter()
+        .enumerate()
+        .map(|(i, game)| import_game(game, i + 1))
+        .collect::<Result<_, _>>()?;
+    Ok(Imported { games })
 }
 
 /// The variant of a game's `Variant` tag (none, or `Standard`, is chess).

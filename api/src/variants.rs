@@ -1,26 +1,23 @@
-//! `GET /api/variants`: what the page offers in its menus.
+//! The answer of `GET /api/variants`: what the page offers in its menus.
 
-use crate::state::AppState;
-use axum::Json;
-use axum::extract::State;
 use feerie_movegen::Position;
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use serde::Serialize;
-use std::sync::Arc;
 
-#[derive(Serialize)]
+#[derive(Debug, Serialize)]
 pub struct VariantInfo {
     name: &'static str,
     start_fen: &'static str,
 }
 
-#[derive(Serialize)]
+#[derive(Debug, Serialize)]
 pub struct EngineInfo {
     id: usize,
     name: String,
 }
 
-#[derive(Serialize)]
+/// The variants and the engines the page may choose from.
+#[derive(Debug, Serialize)]
 pub struct Variants {
     variants: Vec<VariantInfo>,
     engines: Vec<EngineInfo>,
@@ -34,9 +31,10 @@ impl VariantVisitor for StartFen {
     }
 }
 
-/// The variants in the order of the `UCI_Variant` option, and the engines by id.
-pub async fn list(State(state): State<Arc<AppState>>) -> Json<Variants> {
-    Json(Variants {
+/// The variants in the order of the `UCI_Variant` option, and `engines` (their names)
+/// by id, counted from 0.
+pub fn variants<'a>(engines: impl IntoIterator<Item = &'a str>) -> Variants {
+    Variants {
         variants: Variant::ALL
             .iter()
             .map(|&v| VariantInfo {
@@ -44,14 +42,13 @@ pub async fn list(State(state): State<Arc<AppState>>) -> Json<Variants> {
                 start_fen: v.dispatch(StartFen),
             })
             .collect(),
-        engines: state
-            .engines
-            .iter()
+        engines: engines
+            .into_iter()
             .enumerate()
-            .map(|(id, engine)| EngineInfo {
+            .map(|(id, name)| EngineInfo {
                 id,
-                name: engine.name.clone(),
+                name: name.to_string(),
             })
             .collect(),
-    })
+    }
 }
