@@ -14,15 +14,15 @@ mod stop_signals;
 mod tune;
 mod tune_net;
 
-use crate::bench;
-use crate::go_params::MAX_DEPTH;
-use crate::options::EngineOptions;
-use crate::out::{Out, QuietStdout};
-use crate::uci::Uci;
-use crate::variants::new_session;
+use crate::out::{self, QuietStdout};
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, Subcommand};
 use feerie_match::args::{MatchArgs, VariantName, between, double_dashed};
+use feerie_uci::Uci;
+use feerie_uci::bench;
+use feerie_uci::go_params::MAX_DEPTH;
+use feerie_uci::options::EngineOptions;
+use feerie_uci::variants::new_session;
 use feerie_variants::Variant;
 use perft::{MAX_PERFT_DEPTH, PerftJob};
 use std::io::{IsTerminal, Write};
@@ -151,12 +151,12 @@ fn report(error: &clap::Error) -> i32 {
 }
 
 fn version() -> i32 {
-    Out::stdout().line(&format!("feerie {}", env!("CARGO_PKG_VERSION")));
+    out::stdout().line(&format!("feerie {}", env!("CARGO_PKG_VERSION")));
     0
 }
 
 fn uci() -> i32 {
-    let mut engine = Uci::new(Out::stdout());
+    let mut engine = Uci::new(out::stdout());
     engine.run(std::io::stdin().lock());
     0
 }
@@ -256,7 +256,7 @@ fn perft(args: PerftArgs) -> Result<i32, String> {
         depth: args.depth,
     };
     let result = perft::run(&job)?;
-    let out = Out::stdout();
+    let out = out::stdout();
     if args.divide {
         for (mv, n) in &result.divide {
             out.line(&format!("{mv}: {n}"));
@@ -289,7 +289,7 @@ fn bench(args: BenchArgs) -> Result<i32, String> {
     use_eval_file(args.variant, args.evalfile.as_deref())?;
     let depth = args.depth.unwrap_or_else(|| args.variant.bench_depth());
     let mut session = new_session(args.variant, &options);
-    bench::run(session.as_mut(), depth, &Out::stdout());
+    bench::run(session.as_mut(), depth, &out::stdout());
     Ok(0)
 }
 

@@ -24,7 +24,7 @@
 
 mod correction;
 mod eval_cache;
-mod host;
+pub mod host;
 mod ordering;
 pub mod params;
 pub mod policy;

@@ -1,8 +1,8 @@
 //! `feerie perft`: counts the leaves of the move tree, root moves shared among every core,
 //! with a progress line on standard error when a run lasts more than a second.
 
-use crate::session::position_after;
 use feerie_movegen::{Position, perft};
+use feerie_uci::session::position_after;
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};

@@ -21,7 +21,6 @@
 
 use super::INTERRUPTED;
 use crate::out::QuietStdout;
-use crate::session::position_after;
 use feerie_eval::file::read_prefix;
 use feerie_match::args::{VariantName, at_least};
 use feerie_movegen::Position;
@@ -31,6 +30,7 @@ use feerie_solve::problem::{Duplex, Meta};
 use feerie_solve::solution::{Report, UnsolvablePosition};
 use feerie_solve::solver::solve_problem;
 use feerie_solve::{Problem, SolveOptions, Stipulation};
+use feerie_uci::session::position_after;
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 use std::io::{Read, Write};
 use std::path::Path;

@@ -1,5 +1,7 @@
 //! One game of one variant behind an object-safe trait, so the UCI loop and the command
-//! line work with `Box<dyn Session>` and never name a variant's types.
+//! line work with `Box<dyn Session>` and never name a variant's types. A search, `go
+//! perft` and `bench` run on a thread of their own where the host has threads
+//! (`host::THREADS`), else on the caller's thread to their last line.
 
 use crate::go_params::{GoParams, Tally};
 use crate::options::EngineOptions;
@@ -8,12 +10,13 @@ use crate::report::{self, BenchReport};
 use feerie_eval::Evaluator;
 use feerie_eval::wdl::WdlModel;
 use feerie_movegen::{Position, perft_divide_until};
-use feerie_search::{Limits, Score, SearchPolicy, Searcher, Settings, Signals};
+use feerie_search::{Limits, Score, SearchPolicy, Searcher, Settings, Signals, host};
 use feerie_variants::Variant;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::{self, JoinHandle};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// Stack of the search thread: deep recursion with per-ply move lists needs more than
 /// the default 2 MiB (memory is only committed as it is used).
@@ -34,7 +37,8 @@ pub trait Session: Send {
     fn display(&self) -> String;
     /// Leaf counts per root move (canonical move strings) at `depth`.
     fn perft(&self, depth: u32) -> PerftReport;
-    /// Starts a search on its own thread; it prints `info` lines and finally `bestmove`.
+    /// Starts a search on its own thread (without threads: runs it), which prints `info`
+    /// lines and finally `bestmove`; `None` when nothing is left running.
     /// `errors` are the problems found while parsing `go`: they are reported through `out`
     /// with any found here, and if they left no limit the search is kept shallow.
     fn go(&mut self, go: &GoParams, errors: Vec<String>, out: &Out) -> Option<SearchHandle>;
@@ -54,7 +58,8 @@ pub trait Session: Send {
     /// searcher, printing one line per position.
     fn bench(&mut self, depth: u32, out: &Out) -> BenchReport;
     /// `go perft` on its own thread, so `stop`, `isready` and `quit` are answered while
-    /// it counts; it prints the divide and the total, or that it was stopped.
+    /// it counts (without threads: runs it); it prints the divide and the total, or that
+    /// it was stopped.
     fn spawn_perft(&self, depth: u32, out: &Out) -> Option<SearchHandle>;
     /// `bench` on its own thread, like `spawn_perft`; a stopped bench prints the totals
     /// of the positions it finished.
@@ -238,17 +243,8 @@ impl<P: SearchPolicy, E: Evaluator<P>> Session for GameSession<P, E> {
             done: Arc::clone(&done),
             out: out.clone(),
         };
-        let spawned = thread::Builder::new()
-            .name("search".into())
-            .stack_size(SEARCH_STACK_BYTES)
-            .spawn(move || job.run());
-        match spawned {
-            Ok(thread) => Some(SearchHandle {
-                thread,
-                signals,
-                done,
-                finite,
-            }),
+        match launch("search", signals, done, finite, move || job.run()) {
+            Ok(handle) => handle,
             Err(e) => {
                 // No thread: answer at once with any legal move rather than not at all.
                 out.error(&format!("cannot start the search thread: {e}"));
@@ -388,7 +384,8 @@ fn run_bench<P: SearchPolicy, E: Evaluator<P>>(
 }
 
 /// Runs `work` on a thread of its own behind a `SearchHandle`, as a search runs: the
-/// UCI loop stays free to answer, and refuses other work until this is done. `work`
+/// UCI loop stays free to answer, and refuses other work until this is done (without
+/// threads: runs it, see [`launch`]). `work`
 /// calls its third argument before its last lines, as a search sets `done` before
 /// `bestmove`: a command sent right after them is never refused as "still running".
 fn spawn_job(
@@ -399,26 +396,44 @@ fn spawn_job(
     let signals = Arc::new(Signals::default());
     let done = Arc::new(AtomicBool::new(false));
     let (job_signals, job_done, job_out) = (Arc::clone(&signals), Arc::clone(&done), out.clone());
-    let spawned = thread::Builder::new()
-        .name(name.into())
-        .stack_size(SEARCH_STACK_BYTES)
-        .spawn(move || {
-            let finishing = || job_done.store(true, Ordering::SeqCst);
-            work(&job_signals, &job_out, &finishing);
-            finishing();
-        });
-    match spawned {
-        Ok(thread) => Some(SearchHandle {
-            thread,
-            signals,
-            done,
-            finite: true,
-        }),
+    let job = move || {
+        let finishing = || job_done.store(true, Ordering::SeqCst);
+        work(&job_signals, &job_out, &finishing);
+        finishing();
+    };
+    match launch(name, signals, done, true, job) {
+        Ok(handle) => handle,
         Err(e) => {
             out.error(&format!("cannot start a thread for {name}: {e}"));
             None
         }
     }
+}
+
+/// Runs `job` on a thread of its own named `name` and returns its handle; where the host
+/// has no threads, runs it on the caller's thread to its end and returns `None`.
+/// `signals`, `done` and `finite` are the job's, for the handle.
+fn launch(
+    name: &str,
+    signals: Arc<Signals>,
+    done: Arc<AtomicBool>,
+    finite: bool,
+    job: impl FnOnce() + Send + 'static,
+) -> std::io::Result<Option<SearchHandle>> {
+    if !host::THREADS {
+        job();
+        return Ok(None);
+    }
+    let thread = thread::Builder::new()
+        .name(name.into())
+        .stack_size(SEARCH_STACK_BYTES)
+        .spawn(job)?;
+    Ok(Some(SearchHandle {
+        thread,
+        signals,
+        done,
+        finite,
+    }))
 }
 
 /// Everything a search thread needs, moved into it.
@@ -448,23 +463,22 @@ impl<P: SearchPolicy, E: Evaluator<P>> SearchJob<P, E> {
             self.finish(None, None);
             return;
         }
-        let searching = AtomicBool::new(true);
-        let result = thread::scope(|scope| {
-            if self.limits.infinite {
-                scope.spawn(|| self.report_progress(&searching));
-            }
+        let search = || {
             let mut searcher = lock(&self.searcher);
             let out = &self.out;
-            let result = searcher.search(&self.pos, &self.limits, &self.signals, &mut |info| {
+            searcher.search(&self.pos, &self.limits, &self.signals, &mut |info| {
                 let chances = self.wdl.map(|(model, material)| match info.score {
                     Score::Cp(cp) => model.per_mille(cp, material),
                     Score::Mate(n) => WdlModel::mate(n),
                 });
                 out.line(&report::info(info, chances))
-            });
-            searching.store(false, Ordering::SeqCst);
-            result
-        });
+            })
+        };
+        let result = if self.limits.infinite && host::THREADS {
+            self.search_reporting_progress(search)
+        } else {
+            search()
+        };
         self.hold_until_released();
         // Trust, but verify: never print an illegal move (or one outside `searchmoves`),
         // whatever the search returned.
@@ -489,9 +503,29 @@ impl<P: SearchPolicy, E: Evaluator<P>> SearchJob<P, E> {
         self.finish(Some(best), ponder);
     }
 
+    /// Runs `search` while a thread beside it reports the progress (see
+    /// `report_progress`).
+    #[allow(
+        clippy::disallowed_methods,
+        reason = "reached only where the host has threads"
+    )]
+    fn search_reporting_progress<R>(&self, search: impl FnOnce() -> R) -> R {
+        let searching = AtomicBool::new(true);
+        thread::scope(|scope| {
+            scope.spawn(|| self.report_progress(&searching));
+            let result = search();
+            searching.store(false, Ordering::SeqCst);
+            result
+        })
+    }
+
     /// In an infinite search (analysis), an `info depth nodes nps time` line every
     /// [`PROGRESS_INTERVAL`] while `searching`: a deep iteration takes seconds, and an
     /// analysis display should stay live between the lines of two depths.
+    #[allow(
+        clippy::disallowed_methods,
+        reason = "reached only where the host has threads"
+    )]
     fn report_progress(&self, searching: &AtomicBool) {
         let start = Instant::now();
         let mut next = start + PROGRESS_INTERVAL;
@@ -516,8 +550,12 @@ impl<P: SearchPolicy, E: Evaluator<P>> SearchJob<P, E> {
     }
 
     /// UCI forbids `bestmove` before `stop` in an infinite search, and before `stop` or
-    /// `ponderhit` while pondering, even if the search itself has finished.
+    /// `ponderhit` while pondering, even if the search itself has finished. Where the
+    /// host has no threads nothing could send them, so the search ends at its depth.
     fn hold_until_released(&self) {
+        if !host::THREADS {
+            return;
+        }
         loop {
             if self.signals.stop.load(Ordering::SeqCst) {
                 return;
