@@ -40,6 +40,7 @@ pub const ASSETS: &[Asset] = &[
     page_file!("/local/game.js", "local/game.js", SCRIPT),
     page_file!("/local/lines.js", "local/lines.js", SCRIPT),
     page_file!("/local/uci-engine.js", "local/uci-engine.js", SCRIPT),
+    page_file!("/local/workers.js", "local/workers.js", SCRIPT),
     page_file!("/local/engine-worker.js", "local/engine-worker.js", SCRIPT),
     page_file!("/local/solver-worker.js", "local/solver-worker.js", SCRIPT),
     page_file!("/sw.js", "sw.js", SCRIPT),

@@ -4,7 +4,9 @@
 
 import { Analysis } from './analysis.js';
 import { Game, checkControl } from './game.js';
+import { ModuleWorker } from './workers.js';
 
+const SOLVER = new URL('./solver-worker.js', import.meta.url);
 const MAX_MULTIPV = 5;
 
 /** The rules questions a session asks the module, answers parsed (`{error}` as is). */
@@ -112,19 +114,16 @@ class Solver {
   }
 
   spawn() {
-    const worker = new Worker(new URL('./solver-worker.js', import.meta.url), { type: 'module' });
-    worker.onmessage = (e) => {
+    const worker = new ModuleWorker(SOLVER, (answer) => {
       if (worker !== this.worker) return;
       this.busy = false;
-      this.say(JSON.parse(e.data));
-    };
-    worker.onerror = (e) => {
+      this.say(JSON.parse(answer));
+    }, (error) => {
       if (worker !== this.worker) return;
-      e.preventDefault();
       this.busy = false;
-      this.say({ type: 'error', message: `the solver failed: ${e.message || 'its worker stopped'}` });
-      this.spawn();
-    };
+      this.worker = null;
+      this.say({ type: 'error', message: `the solver failed: ${error}` });
+    });
     this.worker = worker;
     this.busy = false;
   }
@@ -133,7 +132,7 @@ class Solver {
     if (this.busy) this.worker.terminate(); // a new problem replaces the old
     if (this.busy || !this.worker) this.spawn();
     this.busy = true;
-    this.worker.postMessage(JSON.stringify(msg));
+    this.worker.post(JSON.stringify(msg));
   }
 
   stop() {

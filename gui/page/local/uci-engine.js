@@ -4,6 +4,8 @@
 // (readyok), `stop` (the busy worker is ended, `bestmove` comes from the last PV it gave,
 // and a fresh worker is given the options and the position again) and `quit`.
 
+import { ModuleWorker } from './workers.js';
+
 const WORKER = new URL('./engine-worker.js', import.meta.url);
 
 export class UciEngine {
@@ -19,15 +21,14 @@ export class UciEngine {
   }
 
   spawn() {
-    const worker = new Worker(WORKER, { type: 'module' });
-    // Lines of a worker that was ended are never heard (they could be on their way).
-    worker.onmessage = (e) => { if (worker === this.worker) this.heard(e.data); };
-    worker.onerror = (e) => {
+    const worker = new ModuleWorker(WORKER, (line) => {
+      // Lines of a worker that was ended are never heard (they could be on their way).
+      if (worker === this.worker) this.heard(line);
+    }, (error) => {
       if (worker !== this.worker) return;
-      e.preventDefault();
       this.quit();
-      this.onError(e.message || 'the engine worker failed');
-    };
+      this.onError(error);
+    });
     this.worker = worker;
     // A fresh worker says nothing until it has answered this (its own `readyok`).
     this.replaying = false;
@@ -47,7 +48,7 @@ export class UciEngine {
       case 'go': this.searching = true; this.best = null; break;
       default: break;
     }
-    this.worker.postMessage(line);
+    this.worker.post(line);
   }
 
   heard(line) {
@@ -71,9 +72,9 @@ export class UciEngine {
     this.worker.terminate();
     this.spawn();
     this.replaying = true;
-    for (const line of this.options.values()) this.worker.postMessage(line);
-    if (this.position) this.worker.postMessage(this.position);
-    this.worker.postMessage('isready');
+    for (const line of this.options.values()) this.worker.post(line);
+    if (this.position) this.worker.post(this.position);
+    this.worker.post('isready');
     this.onLine(`bestmove ${this.best ?? '0000'}`);
   }
 
