@@ -1118,3 +1118,149 @@ async fn an_endless_engine_line_costs_the_server_little_memory() {
         )
         .await;
 }
+
+/// The Dynamo #2 of tests/tests/solve_problems.rs: 1.a7d7 (threat 2.d8E#) is its only key.
+const DYNAMO_2: &str = "R2b3k/R7/8/8/8/8/8/4K3 w - - 0 1";
+
+fn solve(variant: &str, fen: &str, stipulation: &str) -> Value {
+    json!({"type": "solve", "variant": variant, "fen": fen, "stipulation": stipulation,
+           "variation": true})
+}
+
+/// A helpmate in 6 from a full board: hours of search, far more than any test waits for.
+fn endless_solve() -> Value {
+    solve(
+        "chess",
+        "r1bqkbnr/pppppppp/2n5/8/8/2N5/PPPPPPPP/R1BQKBNR w KQkq - 0 1",
+        "h#6",
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dynamo_two_mover_is_solved() {
+    let server = Server::start(&[]);
+    let mut page = server.connect().await;
+    page.send(solve("dynamo", DYNAMO_2, "#2")).await;
+    let answer = page.next_of("solution").await;
+    assert_eq!(answer["stopped"], false);
+    let part = &answer["tree"][0];
+    assert_eq!(part["keys"], json!(["a7d7"]));
+    let key = &part["moves"][0];
+    assert_eq!(
+        (&key["role"], &key["path"]),
+        (&json!("key"), &json!(["a7d7"]))
+    );
+    // The threat is played from the key's position with Black passing.
+    let threat = &key["children"][0];
+    assert_eq!(threat["role"], "threat");
+    assert_eq!(threat["uci"], "d8E");
+    let mut pos = Dynamo::from_fen(threat["start"].as_str().unwrap()).unwrap();
+    pos.play(pos.parse_move("d8E").unwrap());
+    assert!(pos.outcome().is_some(), "d8E mates");
+    assert!(
+        answer["text"]
+            .as_str()
+            .unwrap()
+            .contains("1.a7d7 ! threat:")
+    );
+    assert!(
+        answer["input"]
+            .as_str()
+            .unwrap()
+            .contains("condition Dynamo")
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopped_solve_answers_at_once_and_its_late_answer_is_dropped() {
+    let server = Server::start(&[]);
+    let mut page = server.connect().await;
+    page.send(endless_solve()).await;
+    page.send(json!({"type": "stop_solve"})).await;
+    let first = page
+        .within(PATIENCE)
+        .await
+        .expect("an answer to stop_solve");
+    assert_eq!(first["type"], "solve_stopped", "{first}");
+    // A new solve replaces a running one: only the new one answers.
+    page.send(endless_solve()).await;
+    page.send(solve("dynamo", DYNAMO_2, "#2")).await;
+    let answer = page.within(PATIENCE).await.expect("the Dynamo solution");
+    assert_eq!(answer["type"], "solution", "{answer}");
+    assert_eq!(answer["tree"][0]["keys"], json!(["a7d7"]));
+    assert!(page.within(Duration::from_secs(2)).await.is_none());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_solve_requests_get_errors_and_the_session_goes_on() {
+    let server = Server::start(&[]);
+    let mut page = server.connect().await;
+    for (request, error) in [
+        (
+            solve("dynamo", "8/8/8/8/8/8/8/8 w - - 0 1", "#2"),
+            "bad FEN for dynamo",
+        ),
+        (
+            solve("dynamo", DYNAMO_2, "#0"),
+            "the length must be at least 1",
+        ),
+        (
+            solve("dynamo", DYNAMO_2, "q#2"),
+            "unsupported stipulation 'q#2'",
+        ),
+        (solve("fairy", DYNAMO_2, "#2"), "unknown variant 'fairy'"),
+    ] {
+        page.send(request).await;
+        let answer = page.next_of("error").await;
+        assert!(
+            answer["message"].as_str().unwrap().contains(error),
+            "{answer}"
+        );
+    }
+    page.send(solve("dynamo", DYNAMO_2, "#2")).await;
+    assert_eq!(
+        page.next_of("solution").await["tree"][0]["keys"],
+        json!(["a7d7"])
+    );
+}
+
+/// The CPU time the process `pid` has used, in clock ticks.
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // The fields after the command name (which may hold spaces) in parentheses.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .unwrap()
+        .1
+        .split_whitespace()
+        .collect();
+    fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn closing_the_session_stops_its_solve() {
+    let server = Server::start(&[]);
+    let pid = server.child.id();
+    let mut page = server.connect().await;
+    let idle = cpu_ticks(pid);
+    page.send(endless_solve()).await;
+    let mut waited = Duration::ZERO;
+    while cpu_ticks(pid) < idle + 30 {
+        assert!(waited < PATIENCE, "the solve does not run");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        waited += Duration::from_millis(50);
+    }
+    page.ws.close(None).await.unwrap();
+    drop(page);
+    // A running solve uses a core or more: two seconds of under 0.2 s CPU say it ended.
+    let mut waited = Duration::ZERO;
+    loop {
+        let before = cpu_ticks(pid);
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        if cpu_ticks(pid) < before + 20 {
+            break;
+        }
+        waited += Duration::from_secs(2);
+        assert!(waited < PATIENCE, "the solve still runs");
+    }
+}

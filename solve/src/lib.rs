@@ -4,12 +4,13 @@
 //! twin), [`solver`] solves one position for one [`stipulation::Stipulation`] over any
 //! variant's rules, giving a variant-independent [`solution::Solution`], and [`output`]
 //! writes it in Popeye's layout or as JSON. `feerie solve` (engine/src/cli/solve.rs) ties
-//! them together.
+//! them together; [`page`] answers the solver tab of `feerie gui` the same way.
 
 mod fen_board;
 pub mod input;
 pub mod notation;
 pub mod output;
+pub mod page;
 pub mod problem;
 pub mod solution;
 pub mod solver;

@@ -2,7 +2,8 @@
 //! options, with the texts that go above the diagram. A twin is a problem of its own.
 
 use crate::stipulation::Stipulation;
-use feerie_variants::Variant;
+use feerie_movegen::Position;
+use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 
 /// The texts printed above the diagram, in input order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -92,6 +93,26 @@ pub struct Problem {
 }
 
 impl Problem {
+    /// The problem of one position given as a FEN of `variant` (`feerie solve --fen`,
+    /// the page's solver): its side to move makes the first move. The FEN is written
+    /// as the variant writes it; an error in words when the variant refuses it.
+    pub fn of_position(
+        variant: Variant,
+        fen: &str,
+        stipulation: Stipulation,
+        options: SolveOptions,
+    ) -> Result<Problem, String> {
+        Ok(Problem {
+            meta: Meta::default(),
+            variant,
+            fen: variant.dispatch(CanonicalFen(fen))?,
+            stipulation,
+            options,
+            twin: None,
+            line: 0,
+        })
+    }
+
     /// The FEN of one part: the diagram, or for the duplex part (the colours' roles
     /// exchanged) the diagram with the other side to move and no en passant square
     /// (it belonged to the side that was to move).
@@ -106,5 +127,18 @@ impl Problem {
             }
         }
         fields.join(" ")
+    }
+}
+
+/// The FEN as the variant writes it, or why the variant refuses it.
+struct CanonicalFen<'a>(&'a str);
+
+impl VariantVisitor for CanonicalFen<'_> {
+    type Output = Result<String, String>;
+
+    fn visit<V: VariantSpec>(self) -> Self::Output {
+        V::Rules::from_fen(self.0)
+            .map(|position| position.to_fen())
+            .map_err(|e| format!("bad FEN for {}: {e}", V::NAME))
     }
 }

@@ -1,7 +1,14 @@
 //! Feerie's WebAssembly module (docs/web.md): what the page asks the server for, answered
 //! inside the page. The JSON functions return the exact text `feerie gui` answers the
-//! same request with, errors included (`{"error": "..."}`); none throws.
+//! same request with, errors included (`{"error": "..."}`); none throws. The engine is
+//! [`Engine`], the UCI engine of `feerie`, a line at a time.
 
+#[cfg(target_arch = "wasm32")]
+mod engine;
+
+#[cfg(target_arch = "wasm32")]
+pub use engine::Engine;
+use std::sync::atomic::AtomicBool;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// The page's one engine: the one in this module.
@@ -32,11 +39,11 @@ pub fn pgn_import(request: &str) -> String {
 }
 
 /// The solver tab's answer to a `solve` message (docs/gui-api.md): one message for the
-/// page, a `solution` or an `error`. Stopping is the caller's: it ends the worker.
+/// page, a `solution` or an `error`. Nothing can set the stop flag while it runs (the
+/// module has one thread): the page stops a solve by ending its worker.
 #[wasm_bindgen]
 pub fn solve(request: &str) -> String {
-    let _ = request;
-    r#"{"type":"error","message":"this build has no solver yet"}"#.to_string()
+    feerie_solve::page::answer(request, &AtomicBool::new(false))
 }
 
 #[cfg(test)]
@@ -57,5 +64,15 @@ mod tests {
             pgn_import(r#"{"pgn": ""}"#),
             r#"{"error":"the text holds no PGN game"}"#
         );
+    }
+
+    #[test]
+    fn solve_answers_one_message_for_the_page() {
+        let mate = r##"{"type": "solve", "variant": "chess", "fen": "7k/8/6K1/8/8/8/8/1Q6 w - - 0 1", "stipulation": "#1"}"##;
+        let answer = solve(mate);
+        assert!(answer.contains(r#""type":"solution""#), "{answer}");
+        assert!(answer.contains("b1b8"), "{answer}");
+        let answer = solve("{");
+        assert!(answer.contains(r#""type":"error""#), "{answer}");
     }
 }

@@ -9,12 +9,10 @@ use std::process::Command;
 
 const TARGET: &str = "wasm32-unknown-unknown";
 
-/// The stack of the module's one thread, where the search and the solver recurse (a
-/// WebAssembly module has no other). Natively the engine's search thread gets 64 MiB
-/// and the solver's 256 MiB, sized for any depth; here the stack is memory the page
-/// takes at once, so it is sized to what is needed, with a wide margin: the deepest
-/// search (`go depth 64`, 128 plies with quiescence) and a #4 in Augsburg, whose move
-/// lists are the largest, use less than a tenth of it (docs/web.md, "Stack").
+/// The stack of the module's one thread, where the search and the solver recurse: a
+/// move list per ply, about 10 KiB a ply in an Augsburg search and 20 KiB in its solver,
+/// so at most about 1.3 MiB (128 plies of search, 61 of a 30-move stipulation). 16 MiB
+/// leaves a wide margin and is little for a page to take at once (docs/web.md, "Stack").
 const STACK_BYTES: usize = 16 << 20;
 
 /// One build of the module: the name of its files in DIR/wasm and its code generation

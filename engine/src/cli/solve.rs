@@ -23,15 +23,13 @@ use super::INTERRUPTED;
 use crate::out::QuietStdout;
 use feerie_eval::file::read_prefix;
 use feerie_match::args::{VariantName, at_least};
-use feerie_movegen::Position;
 use feerie_solve::input::{self, InputError};
 use feerie_solve::output::{self, Closing};
-use feerie_solve::problem::{Duplex, Meta};
+use feerie_solve::problem::Duplex;
 use feerie_solve::solution::{Report, UnsolvablePosition};
 use feerie_solve::solver::solve_problem;
 use feerie_solve::{Problem, SolveOptions, Stipulation};
-use feerie_uci::session::position_after;
-use feerie_variants::{Variant, VariantSpec, VariantVisitor};
+use feerie_variants::Variant;
 use std::io::{Read, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -383,29 +381,8 @@ fn source(file: Option<String>, p: PositionArgs) -> Result<Source, String> {
         move_numbers: p.movenumbers,
         duplex,
     };
-    Ok(Source::Position(Box::new(Problem {
-        meta: Meta::default(),
-        variant: p.variant,
-        fen: p.variant.dispatch(CanonicalFen(&fen))?,
-        stipulation,
-        options,
-        twin: None,
-        line: 0,
-    })))
-}
-
-/// The FEN as the variant writes it, or why the variant refuses it.
-struct CanonicalFen<'a>(&'a str);
-
-impl VariantVisitor for CanonicalFen<'_> {
-    type Output = Result<String, String>;
-
-    fn visit<V: VariantSpec>(self) -> Self::Output {
-        let none: &[&str] = &[];
-        let position = position_after::<V::Rules>(Some(self.0), none)
-            .map_err(|e| format!("bad FEN for {}: {e}", V::NAME))?;
-        Ok(position.to_fen())
-    }
+    let problem = Problem::of_position(p.variant, &fen, stipulation, options)?;
+    Ok(Source::Position(Box::new(problem)))
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 
 use crate::game::GameSpec;
 use feerie_match::clock::Control;
+use feerie_solve::Problem;
 use serde::Deserialize;
 use serde_json::Value;
 use tokio::sync::mpsc;
@@ -42,6 +43,9 @@ pub enum Request {
     Takeback,
     Resign,
     Abort,
+    /// A problem to solve (`feerie_solve::page` reads the request).
+    Solve(Box<Problem>),
+    StopSolve,
 }
 
 #[derive(Deserialize)]
@@ -118,6 +122,8 @@ pub fn parse(text: &str, engines: usize) -> Result<Request, String> {
         "takeback" => Request::Takeback,
         "resign" => Request::Resign,
         "abort" => Request::Abort,
+        "solve" => Request::Solve(Box::new(feerie_solve::page::problem(text)?)),
+        "stop_solve" => Request::StopSolve,
         other => return Err(format!("unknown message type '{other}'")),
     })
 }
@@ -204,6 +210,11 @@ impl Outbox {
         let _ = self.sender.send((self.tag, message.to_string()));
     }
 
+    /// Sends a message already written as JSON.
+    pub fn send_text(&self, message: String) {
+        let _ = self.sender.send((self.tag, message));
+    }
+
     pub fn error(&self, message: &str) {
         self.send(serde_json::json!({"type": "error", "message": message}));
     }
@@ -255,6 +266,15 @@ mod tests {
             Ok(Request::Move("e2e4".into()))
         );
         assert_eq!(parse(r#"{"type":"abort"}"#, 1), Ok(Request::Abort));
+        assert_eq!(parse(r#"{"type":"stop_solve"}"#, 1), Ok(Request::StopSolve));
+        let solve = parse(
+            r##"{"type":"solve","variant":"dynamo","fen":"R2b3k/R7/8/8/8/8/8/4K3 w - - 0 1","stipulation":"#2"}"##,
+            1,
+        );
+        assert!(
+            matches!(&solve, Ok(Request::Solve(p)) if p.stipulation.to_string() == "#2"),
+            "{solve:?}"
+        );
     }
 
     #[test]
@@ -287,6 +307,10 @@ mod tests {
             (
                 r#"{"type":"new_game","variant":"chess","white":0,"black":0,"control":{"hourglass":1}}"#,
                 "new_game: unknown variant `hourglass`",
+            ),
+            (
+                r##"{"type":"solve","variant":"chess","fen":"8/8/8/8/8/8/8/8 w - - 0 1","stipulation":"#2"}"##,
+                "bad FEN for chess",
             ),
         ] {
             let got = parse(text, 1).unwrap_err();

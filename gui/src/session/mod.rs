@@ -1,11 +1,12 @@
-//! One session per browser tab, over a WebSocket: analysis and games with UCI engines
-//! (`docs/gui-api.md`). Closing the tab ends its searches and engine processes. A new
-//! analysis or game ends the engines of the one it replaces before it starts others.
+//! One session per browser tab, over a WebSocket: analysis and games with UCI engines, and
+//! the solver (`docs/gui-api.md`). Closing the tab ends its searches, solve and engine
+//! processes. A new analysis or game ends the engines of the one it replaces before it
+//! starts others.
 //!
 //! The socket loop only reads the page's messages, checks them ([`messages`]) and passes
 //! them to the analysis ([`analysis`]) or the game ([`play`]), each a task owning its
-//! engines ([`engine`]); their messages come back through one outbox, so the page gets
-//! them in the order they were said.
+//! engines ([`engine`]), or to the solver ([`solve`]); their messages come back through
+//! one outbox, so the page gets them in the order they were said.
 
 mod analysis;
 mod board;
@@ -14,6 +15,7 @@ mod lines;
 mod messages;
 mod output;
 mod play;
+mod solve;
 
 use crate::api;
 use crate::state::{AppState, BODY_LIMIT};
@@ -28,6 +30,7 @@ use axum::routing::get;
 use engine::Slots;
 use messages::{Outbox, Player, Request, Tag};
 use play::{Command, Game, Seat};
+use solve::Solve;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -62,9 +65,11 @@ struct Session {
     out: Outbox,
     analysis: Option<Analysis>,
     game: Option<Game>,
-    /// The tags of the running analysis and game: what other tasks say is dropped.
+    solve: Option<Solve>,
+    /// The tags of the running analysis, game and solve: what other tasks say is dropped.
     analysis_tag: Tag,
     game_tag: Tag,
+    solve_tag: Tag,
     last_tag: u64,
 }
 
@@ -78,8 +83,10 @@ async fn run(mut socket: WebSocket, state: Arc<AppState>) {
         out,
         analysis: None,
         game: None,
+        solve: None,
         analysis_tag: Tag::SESSION,
         game_tag: Tag::SESSION,
+        solve_tag: Tag::SESSION,
         last_tag: 0,
     };
     loop {
@@ -108,7 +115,13 @@ impl Session {
     }
 
     fn is_live(&self, tag: Tag) -> bool {
-        [Tag::SESSION, self.analysis_tag, self.game_tag].contains(&tag)
+        [
+            Tag::SESSION,
+            self.analysis_tag,
+            self.game_tag,
+            self.solve_tag,
+        ]
+        .contains(&tag)
     }
 
     fn handle(&mut self, text: &str) {
@@ -174,7 +187,24 @@ impl Session {
             Request::Takeback => self.to_game(Command::Takeback),
             Request::Resign => self.to_game(Command::Resign),
             Request::Abort => self.to_game(Command::Abort),
+            Request::Solve(problem) => {
+                self.stop_solve();
+                let out = self.out.tagged(self.solve_tag);
+                self.solve = Some(Solve::start(*problem, out));
+            }
+            Request::StopSolve => {
+                self.stop_solve();
+                self.out.send(solve::stopped());
+            }
         }
+    }
+
+    /// Stops the solve (if any) and drops what it still says.
+    fn stop_solve(&mut self) {
+        if let Some(solve) = self.solve.take() {
+            solve.stop();
+        }
+        self.solve_tag = self.new_tag();
     }
 
     fn to_game(&self, command: Command) {
@@ -184,7 +214,8 @@ impl Session {
     }
 
     /// The page has gone: every task is told, and its engines end with it.
-    async fn close(self) {
+    async fn close(mut self) {
+        self.stop_solve();
         let analysis = self.analysis.map(Analysis::close);
         let game = self.game.map(Game::close);
         let closed = async {

@@ -55,6 +55,17 @@ pub fn json(problem: &Problem, result: &Result<Vec<Report>, UnsolvablePosition>)
     }
 }
 
+/// The object of each part in `reports`, as values to add fields to (the page's tree).
+pub(crate) fn part_objects(problem: &Problem, reports: &[Report]) -> Vec<serde_json::Value> {
+    reports
+        .iter()
+        .map(|report| {
+            serde_json::to_value(part(problem, report))
+                .expect("the solver's JSON has only strings, numbers and lists")
+        })
+        .collect()
+}
+
 /// The object for a problem of the input that could not be read.
 pub fn json_input_error(error: &InputError) -> String {
     to_line(&Unreadable {

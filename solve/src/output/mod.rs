@@ -24,7 +24,8 @@ pub(crate) mod text;
 mod tree;
 
 pub use closing::{Closing, closing, time_text};
-pub use header::header;
+pub use header::{condition, header};
+pub(crate) use json::part_objects;
 pub use json::{json, json_input_error};
 
 use crate::problem::Problem;
