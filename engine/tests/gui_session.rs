@@ -1216,6 +1216,7 @@ async fn bad_solve_requests_get_errors_and_the_session_goes_on() {
             answer["message"].as_str().unwrap().contains(error),
             "{answer}"
         );
+        assert_eq!(answer["request"], "solve", "{answer}");
     }
     page.send(solve("dynamo", DYNAMO_2, "#2")).await;
     assert_eq!(

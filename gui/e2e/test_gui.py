@@ -634,6 +634,87 @@ def checkmate(page, shots):
     page.screenshot(shots, "chess-checkmate")
 
 
+# The Dynamo #2 of tests/tests/solve_problems.rs: 1.a7d7 (threat 2.d8E#) is its only key.
+DYNAMO_2 = "R2b3k/R7/8/8/8/8/8/4K3 w - - 0 1"
+
+
+def solver(page, shots):
+    """The solver tab by clicks: a Dynamo #2 solved, its key shown, clicks on the key and
+    on the threat put their positions on the board, the Popeye input copied; Stop ends a
+    long solve; a bad stipulation is an error in words and the tab still solves."""
+    page.new_game("dynamo", DYNAMO_2)
+    page.select("#stip-type", "#")
+    page.type_into("#stip-moves", "2")
+    page.click_css("#solve")
+    moves = wait_for(
+        "the solution's moves in #solution",
+        lambda: page.find_all("#solution .solution-move"),
+    )
+    ucis = [m.get_attribute("data-uci") for m in moves]
+    assert ucis[:2] == ["a7d7", "d8E"], ucis
+    rows = page.driver.execute_script(
+        "return [...document.querySelectorAll('#solution .sol-row')].map(r => r.textContent.trim())"
+    )
+    assert rows[0] == "1.a7d7 ! threat:", rows
+    assert rows[1] == "2.d8E #", rows
+    text = page.text("#solution-text")
+    assert "1.a7d7 ! threat:" in text and "Dynamo" in text, text
+    assert "1 key" in page.text("#solve-info"), page.text("#solve-info")
+    # The key: the problem's position with the key played.
+    page.click(moves[0])
+    after_key = page.server.position("dynamo", DYNAMO_2, ["a7d7"])
+    wait_for(
+        "the key's position on the board",
+        lambda: page.attr("#board", "data-fen") == after_key["fen"],
+    )
+    # The threat: played after Black passes, from the key's position with White to move.
+    page.click(moves[1])
+    start = after_key["fen"].replace(" b ", " w ")
+    mate = page.server.position("dynamo", start, ["d8E"])
+    assert mate["outcome"] == {"result": "1-0", "reason": "checkmate"}, mate["outcome"]
+    # (The move counters after a pass are the solver's own: the position is the same.)
+    wait_for(
+        "the threat's mate on the board",
+        lambda: page.attr("#board", "data-fen").split()[:4] == mate["fen"].split()[:4],
+    )
+    page.driver.execute_cdp_cmd(
+        "Browser.grantPermissions",
+        {
+            "origin": page.server.url.rstrip("/"),
+            "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"],
+        },
+    )
+    page.click_css("#copy-popeye")
+    wait_for("the copy's status", lambda: "Popeye input copied" in page.text("#status"))
+    copied = page.driver.execute_async_script(
+        "navigator.clipboard.readText().then(arguments[0], e => arguments[0]('error ' + e))"
+    )
+    assert "condition Dynamo" in copied and "pieces white ke1 ra8a7 black kh8 bd8" in copied, copied
+    page.screenshot(shots, "solver")
+
+    # A helpmate in 6 from a full board runs for hours: Stop ends it.
+    page.new_game("chess", "r1bqkbnr/pppppppp/2n5/8/8/2N5/PPPPPPPP/R1BQKBNR w KQkq - 0 1")
+    page.select("#stip-type", "h#")
+    page.type_into("#stip-moves", "6")
+    page.click_css("#solve")
+    wait_for("#solve-stop enabled", lambda: page.find("#solve-stop").is_enabled())
+    page.click_css("#solve-stop")
+    wait_for("Stopped.", lambda: page.text("#solve-info") == "Stopped.")
+    assert page.find("#solve").is_enabled() and not page.find("#solve-stop").is_enabled()
+
+    page.type_into("#stip-moves", "0")
+    page.click_css("#solve")
+    wait_for(
+        "the error in #solve-error",
+        lambda: "the length must be at least 1" in page.text("#solve-error"),
+    )
+    assert page.find("#solve").is_enabled()
+    page.type_into("#stip-moves", "1")
+    page.click_css("#solve")
+    wait_for("No solution", lambda: page.text("#solve-info").startswith("No solution"))
+    assert not page.text("#solve-error"), page.text("#solve-error")
+
+
 # ------------------------------------------------------------------------------------------
 # Figures
 
@@ -729,6 +810,7 @@ def main():
             ("PGN export/import", lambda: pgn_round_trip(page, shots, downloads)),
             ("analysis start/stop", lambda: analysis(page, shots)),
             ("chess game to checkmate", lambda: checkmate(page, shots)),
+            ("solver: a Dynamo #2, its tree, Stop", lambda: solver(page, shots)),
             ("figure: highlight time", lambda: highlight_figures(page)),
             ("figure: page weight", lambda: page_weight(server)),
         ]

@@ -1,12 +1,13 @@
 // The page of `feerie gui`: the game shown (a line of moves from a start position), the
 // board, the move list, FEN and PGN tools. Rules, notation and positions come from the
 // backend (backend.js: the server, or the WebAssembly module of the static site);
-// engines (analysis, games) are in engine.js.
+// engines (analysis, games) are in engine.js, the solver tab in solver.js.
 
 import { Board, fenBoard, miniature, squareIndex } from './board.js';
 import { installPieceSymbols, pieceName } from './pieces.js';
 import { Engines } from './engine.js';
 import { openBackend } from './backend.js';
+import { Solver } from './solver.js';
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -378,6 +379,13 @@ const host = {
   async playLine(ucis) {
     try { await setLine(state.variant, state.fen, [...state.moves.slice(0, state.ply), ...ucis]); } catch (e) { setStatus(e.message, true); }
   },
+  /** Shows a solution's line: `moves` from `fen`, at its end (not while a game runs). */
+  async showLine(variant, fen, moves) {
+    if (engines.inGame()) { setStatus('A game is running: abort it to show a solution.', true); return; }
+    state.names = { white: 'White', black: 'Black' };
+    renderNames();
+    try { await setLine(variant, fen, moves); } catch (e) { setStatus(e.message, true); }
+  },
   /** Shows a game's moves as the line (after each move of a running game, and at its end). */
   async gameLine(variant, fen, moves, result) {
     state.result = result;
@@ -391,6 +399,7 @@ async function start() {
   try {
     backend = await openBackend();
     engines = new Engines(host, backend);
+    host.solver = new Solver(host, (message) => engines.send(message));
     const { variants, engines: list } = await backend.variants();
     state.variants = variants;
     state.engines = list;

@@ -1,5 +1,6 @@
 // The engines, through the backend's session (backend.js; docs/gui-api.md, "WebSocket
 // /ws"): infinite analysis of the position shown, and games against engines with clocks.
+// The solver's messages go through the same session to solver.js.
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -86,6 +87,7 @@ export class Engines {
   /** The session's channel was lost: what ran on it has ended. */
   lost() {
     if (this.running) { this.running = false; this.renderAnalysisState(); }
+    this.host.solver?.lost();
     if (this.game) {
       this.game = null;
       this.host.setStatus('The connection to the server was lost: the game ended.', true);
@@ -101,7 +103,9 @@ export class Engines {
       case 'analysis_stopped': this.onStopped(); break;
       case 'game': this.onGame(msg); break;
       case 'game_over': this.onGameOver(msg); break;
+      case 'solution': case 'solve_stopped': this.host.solver?.receive(msg); break;
       case 'error':
+        if (msg.request === 'solve') { this.host.solver?.receive(msg); break; }
         this.host.setStatus(msg.message, true);
         if (this.running) this.analysisError = msg.message;
         // A move the game refused: show the game as the server has it.

@@ -187,11 +187,14 @@ impl Session {
             Request::Takeback => self.to_game(Command::Takeback),
             Request::Resign => self.to_game(Command::Resign),
             Request::Abort => self.to_game(Command::Abort),
-            Request::Solve(problem) => {
-                self.stop_solve();
-                let out = self.out.tagged(self.solve_tag);
-                self.solve = Some(Solve::start(*problem, out));
-            }
+            Request::Solve(request) => match feerie_solve::page::problem(&request) {
+                Err(e) => self.out.send_text(feerie_solve::page::error(&e)),
+                Ok(problem) => {
+                    self.stop_solve();
+                    let out = self.out.tagged(self.solve_tag);
+                    self.solve = Some(Solve::start(problem, out));
+                }
+            },
             Request::StopSolve => {
                 self.stop_solve();
                 self.out.send(solve::stopped());

@@ -10,7 +10,7 @@
 //! `nocastling SQUARES`, `enpassant SQUARES`; `intelligent` is accepted and ignored),
 //! `twin` (`move`, `exchange`, `remove`, `add`, `stipulation`, `condition`,
 //! `continued`), `nextproblem`, `endproblem` (the end of the input counts as one).
-//! [`write`] writes a problem back in the language.
+//! [`crate::output::input_file`] writes a problem back in the language.
 //!
 //! Augsburg units are written in the pieces as their component letters in parentheses
 //! followed by the squares: `(bsp)a3` (English), `(fcp)a3` (French), `(lsb)a3`
@@ -27,15 +27,12 @@ mod pieces;
 mod reader;
 mod setup;
 mod twins;
-mod writer;
 
 #[cfg(test)]
 mod tests;
 
 use crate::problem::Problem;
 use std::fmt;
-
-pub use writer::write;
 
 /// Why a problem of the input could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]

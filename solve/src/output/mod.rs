@@ -13,11 +13,13 @@
 //! condition lines `Dynamo` and `Augsburg` and the moves as UCI strings. An Augsburg
 //! unit of two components is drawn as its two letters (`-RS`, ` BP`, the queen `Q`); one
 //! of three or more as `*` in its square, spelt out under the diagram (`d4 = RBS`,
-//! `e5 = -RSSP`). [`json`] documents the format for programs.
+//! `e5 = -RSSP`). [`json`] documents the format for programs. [`input_file`] writes a
+//! problem back in Popeye's input language.
 
 mod closing;
 mod diagram;
 mod header;
+mod input_file;
 mod json;
 mod lines;
 pub(crate) mod text;
@@ -25,6 +27,7 @@ mod tree;
 
 pub use closing::{Closing, closing, time_text};
 pub use header::{condition, header};
+pub use input_file::input_file;
 pub(crate) use json::part_objects;
 pub use json::{json, json_input_error};
 

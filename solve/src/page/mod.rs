@@ -9,7 +9,6 @@
 
 mod tree;
 
-use crate::input;
 use crate::output;
 use crate::problem::{Duplex, Problem, SolveOptions};
 use crate::solution::Report;
@@ -67,9 +66,10 @@ pub fn solve(problem: &Problem, stop: &AtomicBool) -> String {
     }
 }
 
-/// `{"type": "error", "message": message}`.
-fn error(message: &str) -> String {
-    json!({"type": "error", "message": message}).to_string()
+/// The error message answering a solve request: `{"type": "error", "message": message,
+/// "request": "solve"}` (the page shows it with the solver, not as the session's error).
+pub fn error(message: &str) -> String {
+    json!({"type": "error", "message": message, "request": "solve"}).to_string()
 }
 
 /// The first step of [`answer`]: the problem a request asks for, or why it cannot be
@@ -145,7 +145,7 @@ fn solution(problem: &Problem, reports: &[Report], stopped: bool) -> String {
     }
     json!({
         "type": "solution",
-        "input": input::write(problem),
+        "input": output::input_file(problem),
         "text": output::popeye(problem, reports),
         "tree": tree,
         "partial": reports.iter().any(|r| r.partial),

@@ -1,4 +1,5 @@
 use super::*;
+use crate::input;
 use feerie_movegen::Position;
 use feerie_variants::{VariantSpec, VariantVisitor};
 
@@ -14,6 +15,7 @@ fn error_of(request: &str) -> String {
     let stop = AtomicBool::new(false);
     let message: Value = serde_json::from_str(&answer(request, &stop)).unwrap();
     assert_eq!(message["type"], "error", "{message}");
+    assert_eq!(message["request"], "solve", "{message}");
     message["message"].as_str().unwrap().to_string()
 }
 
@@ -285,7 +287,7 @@ fn the_input_reads_back_as_the_same_problem() {
             .unwrap()
             .extend(options.as_object().unwrap().clone());
         let problem = problem(&request.to_string()).unwrap();
-        let text = input::write(&problem);
+        let text = output::input_file(&problem);
         let read = input::parse(&text);
         let [Ok(back)] = read.as_slice() else {
             panic!("{text}: {read:?}");

@@ -9,14 +9,14 @@
 //! move to the other side, so an en passant square (which belongs to the side that was to
 //! move) cannot be kept then and is left out.
 
+use super::condition;
 use crate::fen_board::{placement, popeye_letter};
-use crate::output::condition;
 use crate::problem::{Duplex, Problem};
 use feerie_variants::Variant;
 use std::fmt::Write;
 
 /// `problem` as a Popeye input file, from `beginproblem` to `endproblem`.
-pub fn write(problem: &Problem) -> String {
+pub fn input_file(problem: &Problem) -> String {
     let mut out = String::from("beginproblem\n");
     let meta = &problem.meta;
     for (command, texts) in [
