@@ -51,6 +51,7 @@ fn the_static_site_plays_in_chromium_without_a_server() {
         "augsburg",
         "einstein",
         "chess-checkmate",
+        "solver",
         "phone",
         "offline",
     ];

@@ -36,11 +36,8 @@ MODULE_FUNCTION = {
     "/api/pgn/import": "pgn_import",
 }
 
-# A Dynamo mate in 2 for the solver tab (White to move).
-DYNAMO_MATE_IN_2 = None  # set once the solver tab exists (h/solver)
-
 # Positions of the UCI session test: per variant, FENs searched to DEPTH by both builds.
-UCI_DEPTH = 7
+UCI_DEPTH = 8
 UCI_POSITIONS = {
     "chess": [
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -418,6 +415,7 @@ def main():
             ("analysis with 3 lines, started and stopped", lambda: analysis_three_lines(page, shots)),
             ("chess game to checkmate against the engine", lambda: gui.checkmate(page, shots)),
             ("PGN download and import", lambda: gui.pgn_round_trip(page, shots, downloads)),
+            ("solver: a Dynamo #2, its tree, Stop", lambda: gui.solver(page, shots)),
             ("phone size", lambda: phone(page, shots)),
             ("UCI session of the worker against native", lambda: uci_session(page, binary)),
             ("figures", lambda: figures(driver, site_dir, binary, site.url)),
