@@ -150,7 +150,10 @@ def analysis_three_lines(page, _shots):
         and gui.shown_depth(page, first) >= 4,
         ENGINE_TIMEOUT,
     )
-    shown = [line.get_attribute("data-multipv") for line in page.find_all("#lines .line")]
+    # Read at once: the lines are redrawn at every update.
+    shown = page.driver.execute_script(
+        "return [...document.querySelectorAll('#lines .line')].map((l) => l.dataset.multipv)"
+    )
     assert shown == ["1", "2", "3"], shown
     gui.check_chances(page, first)
     gui.running_figures(page, first)
