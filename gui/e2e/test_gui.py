@@ -753,6 +753,35 @@ def page_weight(server):
 # ------------------------------------------------------------------------------------------
 
 
+def run_scenarios(page, scenarios, shots, url, alive):
+    """Runs each (name, run) in turn; a failure is printed with a screenshot, and the next
+    scenario starts from a fresh page at `url` while `alive()` (else the run stops).
+    Returns the names of the failed ones."""
+    failures = []
+    for name, run in scenarios:
+        print(f"== {name}", flush=True)
+        try:
+            run()
+            print("  ok", flush=True)
+        except Exception:
+            failures.append(name)
+            print(f"  FAILED: {name}\n{traceback.format_exc()}", flush=True)
+            if not alive():
+                break
+            slug = re.sub(r"\W+", "-", name).strip("-")
+            try:
+                page.driver.save_screenshot(os.path.join(shots, f"failed-{slug}.png"))
+                print(f"  #status: {page.text('#status')!r}")
+                for entry in page.driver.get_log("browser")[-20:]:
+                    print(f"  console: {entry.get('message')}")
+            except Exception:
+                pass
+            # The next scenario starts from a fresh page.
+            page.driver.get(url)
+            wait_for("body[data-ready=1]", lambda: page.attr("body", "data-ready") == "1")
+    return failures
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__)
@@ -785,27 +814,14 @@ def main():
             ("figure: highlight time", lambda: highlight_figures(page)),
             ("figure: page weight", lambda: page_weight(server)),
         ]
-        for name, run in scenarios:
-            print(f"== {name}", flush=True)
-            try:
-                run()
-                print("  ok", flush=True)
-            except Exception:
-                failures.append(name)
-                print(f"  FAILED: {name}\n{traceback.format_exc()}", flush=True)
-                if server.proc.poll() is not None:
-                    print(f"feerie gui has exited (status {server.proc.returncode}): stopping")
-                    break
-                slug = re.sub(r"\W+", "-", name).strip("-")
-                try:
-                    driver.save_screenshot(os.path.join(shots, f"failed-{slug}.png"))
-                    status = page.text("#status")
-                    print(f"  #status: {status!r}")
-                except Exception:
-                    pass
-                # The next scenario starts from a fresh page.
-                driver.get(server.url)
-                wait_for("body[data-ready=1]", lambda: page.attr("body", "data-ready") == "1")
+
+        def alive():
+            if server.proc.poll() is None:
+                return True
+            print(f"feerie gui has exited (status {server.proc.returncode}): stopping")
+            return False
+
+        failures = run_scenarios(page, scenarios, shots, server.url, alive)
     finally:
         if driver is not None:
             driver.quit()

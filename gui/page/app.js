@@ -1,11 +1,12 @@
 // The page of `feerie gui`: the game shown (a line of moves from a start position), the
 // board, the move list, FEN and PGN tools. Rules, notation and positions come from the
-// server (docs/gui-api.md); engines (analysis, games) are in engine.js, the solver tab in
-// solver.js.
+// backend (backend.js: the server, or the WebAssembly module of the static site);
+// engines (analysis, games) are in engine.js, the solver tab in solver.js.
 
 import { Board, fenBoard, miniature, squareIndex } from './board.js';
 import { installPieceSymbols, pieceName } from './pieces.js';
 import { Engines } from './engine.js';
+import { openBackend } from './backend.js';
 import { Solver } from './solver.js';
 
 const $ = (id) => document.getElementById(id);
@@ -13,18 +14,8 @@ const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 window.feerie = { lastHighlightMs: null, lastHighlightPaintMs: null };
 
-/** A JSON request to the server; an answer with `error` is thrown as an Error with its words. */
-async function api(path, body) {
-  const init = body === undefined ? {} : {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-  };
-  let res;
-  try { res = await fetch(path, init); } catch { throw new Error('the server does not answer (is `feerie gui` still running?)'); }
-  let data;
-  try { data = await res.json(); } catch { throw new Error(`the server answered ${res.status} without JSON`); }
-  if (!res.ok || data.error) throw new Error(data.error || `the server answered ${res.status}`);
-  return data;
-}
+/** The backend (backend.js), once opened. */
+let backend;
 
 /** Positions already asked for, by request: navigating back and forth costs nothing. */
 const positions = new Map();
@@ -33,7 +24,7 @@ function position(variant, fen, moves) {
   let entry = positions.get(key);
   if (!entry) {
     if (positions.size > 300) positions.clear();
-    entry = { promise: api('/api/position', { variant, fen, moves }) };
+    entry = { promise: backend.position({ variant, fen, moves }) };
     entry.promise.then((v) => { entry.value = v; }, () => positions.delete(key));
     positions.set(key, entry);
   }
@@ -117,6 +108,7 @@ async function show(ply) {
   if (document.activeElement !== $('fen-input')) $('fen-input').value = pos.fen;
   renderGameStatus();
   engines.positionShown(pos);
+  window.feerie.readyMs ??= performance.now(); // from navigation start: a figure of docs/gui.md
   document.body.dataset.ready = '1';
 }
 
@@ -286,7 +278,7 @@ $('move-input').addEventListener('keydown', async (e) => {
   $('move-error').textContent = '';
   try {
     if (state.pos && !board.enabled) throw new Error('It is not your move.');
-    const answer = await api('/api/position', { ...spec(), play: text });
+    const answer = await backend.position({ ...spec(), play: text });
     const uci = answer.moves[answer.moves.length - 1];
     await play({ uci, fen: answer.fen });
     e.target.value = '';
@@ -298,7 +290,7 @@ $('set-fen').addEventListener('click', async () => {
   $('fen-error').textContent = '';
   if (engines.inGame()) { $('fen-error').textContent = 'A game is running: abort it first.'; return; }
   try {
-    const pos = await api('/api/position', { variant: state.variant, fen, moves: [] });
+    const pos = await backend.position({ variant: state.variant, fen, moves: [] });
     state.names = { white: 'White', black: 'Black' };
     renderNames();
     await setLine(state.variant, pos.fen, []);
@@ -326,7 +318,7 @@ $('pgn-export').addEventListener('click', async () => {
   $('pgn-error').textContent = '';
   const end = gameEnd();
   try {
-    const { pgn } = await api('/api/pgn/export', {
+    const { pgn } = await backend.pgnExport({
       variant: state.variant,
       fen: state.fen,
       moves: state.moves,
@@ -351,7 +343,7 @@ $('pgn-import').addEventListener('click', async () => {
   $('pgn-error').textContent = '';
   if (engines.inGame()) { $('pgn-error').textContent = 'A game is running: abort it first.'; return; }
   try {
-    const { games } = await api('/api/pgn/import', { pgn: $('pgn-text').value });
+    const { games } = await backend.pgnImport({ pgn: $('pgn-text').value });
     if (!games.length) throw new Error('no game in this text');
     const g = games[0];
     await setLine(g.variant, g.fen ?? null, g.moves);
@@ -403,11 +395,12 @@ const host = {
 
 async function start() {
   installPieceSymbols();
-  engines = new Engines(host);
-  host.solver = new Solver(host, (message) => engines.send(message));
   placePlayers();
   try {
-    const { variants, engines: list } = await api('/api/variants');
+    backend = await openBackend();
+    engines = new Engines(host, backend);
+    host.solver = new Solver(host, (message) => engines.send(message));
+    const { variants, engines: list } = await backend.variants();
     state.variants = variants;
     state.engines = list;
     $('variant').innerHTML = variants.map((v) => `<option value="${esc(v.name)}">${esc(v.name)}</option>`).join('');

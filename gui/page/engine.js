@@ -1,6 +1,6 @@
-// The engines, through the tab's WebSocket (docs/gui-api.md, "WebSocket /ws"): infinite
-// analysis of the position shown, and games against engines with clocks. The solver's
-// messages go through the same socket to solver.js.
+// The engines, through the backend's session (backend.js; docs/gui-api.md, "WebSocket
+// /ws"): infinite analysis of the position shown, and games against engines with clocks.
+// The solver's messages go through the same session to solver.js.
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -63,58 +63,39 @@ export function clockText(ms) {
 }
 
 export class Engines {
-  constructor(host) {
+  constructor(host, backend) {
     this.host = host;
-    this.ws = null;
-    this.queue = [];
-    this.retry = 500;
-    // Analysis: `wanted` is the user's switch; `running` is true while the server searches.
+    // Analysis: `wanted` is the user's switch; `running` is true while the backend searches.
     this.wanted = false;
     this.running = false;
-    this.analysed = null; // the position (server answer) being analysed
+    this.analysed = null; // the position (backend answer) being analysed
     this.lines = [];
     this.restartTimer = null;
     // The running game, or null.
     this.game = null;
-    this.connect();
+    this.session = backend.session({
+      message: (msg) => this.receive(msg),
+      open: () => { if (this.wanted && !this.running) this.restart(true); }, // after a lost connection
+      closed: () => this.lost(),
+    });
     this.bind();
     setInterval(() => this.tick(), 100);
   }
 
-  /* ---- the socket ---- */
+  /* ---- the session ---- */
 
-  connect() {
-    const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
-    this.ws = ws;
-    ws.onopen = () => {
-      this.retry = 500;
-      for (const m of this.queue.splice(0)) ws.send(JSON.stringify(m));
-      if (this.wanted && !this.running) this.restart(true); // after a lost connection
-    };
-    ws.onmessage = (e) => {
-      let msg;
-      try { msg = JSON.parse(e.data); } catch { return; }
-      this.receive(msg);
-    };
-    ws.onclose = () => {
-      if (this.ws !== ws) return;
-      this.ws = null;
-      if (this.running) { this.running = false; this.renderAnalysisState(); }
-      this.host.solver?.lost();
-      if (this.game) {
-        this.game = null;
-        this.host.setStatus('The connection to the server was lost: the game ended.', true);
-        this.renderGame();
-      }
-      setTimeout(() => this.connect(), this.retry);
-      this.retry = Math.min(this.retry * 2, 5000);
-    };
+  /** The session's channel was lost: what ran on it has ended. */
+  lost() {
+    if (this.running) { this.running = false; this.renderAnalysisState(); }
+    this.host.solver?.lost();
+    if (this.game) {
+      this.game = null;
+      this.host.setStatus('The connection to the server was lost: the game ended.', true);
+      this.renderGame();
+    }
   }
 
-  send(msg) {
-    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
-    else this.queue.push(msg);
-  }
+  send(msg) { this.session.send(msg); }
 
   receive(msg) {
     switch (msg.type) {

@@ -31,6 +31,20 @@ pub const ASSETS: &[Asset] = &[
     page_file!("/board.js", "board.js", SCRIPT),
     page_file!("/engine.js", "engine.js", SCRIPT),
     page_file!("/solver.js", "solver.js", SCRIPT),
+    page_file!("/backend.js", "backend.js", SCRIPT),
+    page_file!("/server-backend.js", "server-backend.js", SCRIPT),
+    // The in-page backend of the static site (`cargo xtask web`): served here too, never
+    // loaded by this server's page (`data-backend="server"`).
+    page_file!("/local/backend.js", "local/backend.js", SCRIPT),
+    page_file!("/local/session.js", "local/session.js", SCRIPT),
+    page_file!("/local/analysis.js", "local/analysis.js", SCRIPT),
+    page_file!("/local/game.js", "local/game.js", SCRIPT),
+    page_file!("/local/lines.js", "local/lines.js", SCRIPT),
+    page_file!("/local/uci-engine.js", "local/uci-engine.js", SCRIPT),
+    page_file!("/local/workers.js", "local/workers.js", SCRIPT),
+    page_file!("/local/engine-worker.js", "local/engine-worker.js", SCRIPT),
+    page_file!("/local/solver-worker.js", "local/solver-worker.js", SCRIPT),
+    page_file!("/sw.js", "sw.js", SCRIPT),
 ];
 
 /// The asset served at `path`.
@@ -46,6 +60,50 @@ pub fn page_weight() -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Where the static site keeps its WebAssembly module and loader (written by `cargo xtask
+    /// web`, not embedded): the in-page backend's scripts import from there.
+    const WASM_DIR: &str = "/wasm/";
+
+    /// The path `link` (relative, as `./x.js`, `../y.js` or `z.css`, or absolute) names when
+    /// written in the file at `base`.
+    fn resolve(base: &str, link: &str) -> String {
+        if link.starts_with('/') {
+            return link.to_string();
+        }
+        let mut parts: Vec<&str> = base.split('/').collect();
+        parts.pop(); // the file's own name
+        for segment in link.split('/') {
+            match segment {
+                "." => {}
+                ".." => {
+                    if parts.len() > 1 {
+                        parts.pop();
+                    }
+                }
+                _ => parts.push(segment),
+            }
+        }
+        parts.join("/")
+    }
+
+    #[test]
+    fn links_resolve_from_the_file_they_are_in() {
+        assert_eq!(resolve("/", "style.css"), "/style.css");
+        assert_eq!(
+            resolve("/app.js", "./local/backend.js"),
+            "/local/backend.js"
+        );
+        assert_eq!(
+            resolve("/local/backend.js", "../wasm/load.js"),
+            "/wasm/load.js"
+        );
+        assert_eq!(
+            resolve("/local/game.js", "./uci-engine.js"),
+            "/local/uci-engine.js"
+        );
+        assert_eq!(resolve("/local/a.js", "/b.js"), "/b.js");
+    }
 
     /// The page's own limit: a first load under 300 KB.
     #[test]
@@ -71,8 +129,9 @@ mod tests {
                     if link.starts_with("data:") || link.starts_with('#') {
                         continue; // inside the page itself
                     }
+                    let link = resolve(asset.path, link);
                     assert!(
-                        find(link).is_some(),
+                        find(&link).is_some(),
                         "{}: {link} is not embedded",
                         asset.path
                     );
@@ -82,8 +141,10 @@ mod tests {
         assert!(ASSETS.iter().all(|a| !a.bytes.is_empty()));
     }
 
-    /// The page's scripts are modules: every `import ... from './x.js'` names an embedded
-    /// file, and every embedded script is reached from `app.js`, so none is missing or dead.
+    /// The page's scripts are modules: every `import ... from`, `import(...)` and worker
+    /// (`new URL(..., import.meta.url)`) names an embedded file (or the static site's
+    /// module under [`WASM_DIR`]), and every embedded script is reached from `app.js`, so
+    /// none is missing or dead.
     #[test]
     fn the_scripts_import_only_embedded_scripts() {
         let scripts: Vec<&Asset> = ASSETS
@@ -93,15 +154,18 @@ mod tests {
         let mut reached = vec!["/app.js".to_string()];
         for script in &scripts {
             let text = std::str::from_utf8(script.bytes).unwrap();
-            for (at, _) in text.match_indices(" from './") {
-                let rest = &text[at + " from './".len()..];
-                let path = format!("/{}", &rest[..rest.find('\'').unwrap()]);
-                assert!(
-                    find(&path).is_some(),
-                    "{}: {path} is not embedded",
-                    script.path
-                );
-                reached.push(path);
+            for opening in [" from '", "import('", "new URL('"] {
+                for (at, _) in text.match_indices(opening) {
+                    let rest = &text[at + opening.len()..];
+                    let link = &rest[..rest.find('\'').unwrap()];
+                    let path = resolve(script.path, link);
+                    assert!(
+                        find(&path).is_some() || path.starts_with(WASM_DIR),
+                        "{}: {path} is not embedded",
+                        script.path
+                    );
+                    reached.push(path);
+                }
             }
         }
         for script in scripts {
