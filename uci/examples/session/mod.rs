@@ -1,5 +1,5 @@
 //! The UCI session that shows the engine answers alike wherever it runs, and what of its
-//! answers may differ: the clock's figures. Shared by examples/same_on_wasm.rs and the
+//! answers may differ: the clock's figures. Shared by examples/uci_same_on_wasm.rs and the
 //! binary's engine/tests/uci_embedded.rs.
 
 /// Searches in every variant, a few positions each, MultiPV, a mated side, perft, bench.
