@@ -591,6 +591,128 @@ async fn a_human_loses_on_time_without_moving() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_human_is_never_charged_the_engines_move_time() {
+    let server = Server::start(&[]);
+    let mut page = server.connect().await;
+    page.send(new_game(
+        None,
+        json!("human"),
+        json!(0),
+        json!({"movetime_ms": 300}),
+    ))
+    .await;
+    let start = page.next_of("game").await;
+    assert_eq!(start["clock"], Value::Null);
+    // Five times the engine's move time: the human has no time limit.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    page.send(json!({"type": "move", "uci": "e2e4"})).await;
+    let moved = page.within(PATIENCE).await.expect("an answer to the move");
+    assert_eq!(
+        (&moved["type"], &moved["moves"]),
+        (&json!("game"), &json!(["e2e4"])),
+        "{moved}"
+    );
+    let replied = page.next_of("game").await;
+    assert_eq!(strings(&replied["moves"]).len(), 2, "{replied}");
+    assert_eq!(replied["result"], Value::Null);
+}
+
+/// An engine that says every line it reads into `log`, lists Feerie's level options and
+/// answers `go` with `bestmove e7e5`.
+fn logging_engine(name: &str, log: &Path) -> PathBuf {
+    script(
+        &format!("{name}.sh"),
+        &format!(
+            r#"while read line; do
+  echo "$line" >> '{log}'
+  case "$line" in
+    uci) echo "id name {name}"
+         echo "option name Skill Level type spin default 20 min 0 max 20"
+         echo "option name UCI_LimitStrength type check default false"
+         echo "option name UCI_Elo type spin default 1100 min 1100 max 2100"
+         echo uciok;;
+    isready) echo readyok;;
+    go*) echo 'bestmove e7e5';;
+    quit) exit 0;;
+  esac
+done
+"#,
+            log = log.display()
+        ),
+    )
+}
+
+/// The lines `log` holds, once it holds `go` (the game's first search).
+async fn lines_up_to_go(log: &Path) -> Vec<String> {
+    let mut waited = Duration::ZERO;
+    loop {
+        let text = std::fs::read_to_string(log).unwrap_or_default();
+        let lines: Vec<String> = text.lines().map(str::to_string).collect();
+        if let Some(go) = lines.iter().position(|l| l.starts_with("go")) {
+            return lines[..go].to_vec();
+        }
+        assert!(waited < PATIENCE, "no go in {text:?}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        waited += Duration::from_millis(20);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chosen_level_is_set_before_the_game_where_the_engine_offers_it() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let (skill_log, elo_log) = (dir.join("level-skill.log"), dir.join("level-elo.log"));
+    for log in [&skill_log, &elo_log] {
+        let _ = std::fs::remove_file(log);
+    }
+    let skilled = logging_engine("Skilled", &skill_log);
+    let rated = logging_engine("Rated", &elo_log);
+    // Only UCI_Variant: any other option makes it exit.
+    let strict = fake_engine("Strict", "echo 'bestmove e7e5'");
+    let server = Server::start(&[&skilled, &rated, &strict]);
+    let mut page = server.connect().await;
+    for (engine, level) in [(1, json!({"skill": 3})), (2, json!({"elo": 1500}))] {
+        let mut game = new_game(None, json!("human"), json!(engine), json!({"depth": 3}));
+        game["level"] = level;
+        page.send(game).await;
+        page.next_of("game").await;
+        page.send(json!({"type": "move", "uci": "e2e4"})).await;
+        let replied = page
+            .until("the engine's reply", |m| {
+                m["type"] == "game" && m["moves"] == json!(["e2e4", "e7e5"])
+            })
+            .await;
+        assert_eq!(replied["result"], Value::Null);
+    }
+    let skill = lines_up_to_go(&skill_log).await;
+    assert!(
+        skill.contains(&"setoption name Skill Level value 3".to_string()),
+        "{skill:?}"
+    );
+    assert!(!skill.iter().any(|l| l.contains("UCI_Elo")), "{skill:?}");
+    let elo = lines_up_to_go(&elo_log).await;
+    let strength = elo
+        .iter()
+        .position(|l| l == "setoption name UCI_LimitStrength value true");
+    let value = elo
+        .iter()
+        .position(|l| l == "setoption name UCI_Elo value 1500");
+    assert!(strength.is_some() && value.is_some(), "{elo:?}");
+    // An engine without the options plays at its own strength, with no error.
+    let mut game = new_game(None, json!("human"), json!(3), json!({"depth": 3}));
+    game["level"] = json!({"skill": 0});
+    page.send(game).await;
+    let start = page.next_of("game").await;
+    assert_eq!(start["result"], Value::Null);
+    page.send(json!({"type": "move", "uci": "e2e4"})).await;
+    let replied = page
+        .until("Strict's reply", |m| {
+            m["type"] != "game" || m["moves"] == json!(["e2e4", "e7e5"])
+        })
+        .await;
+    assert_eq!(replied["type"], "game", "{replied}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_engine_that_does_not_move_loses_on_time() {
     let sleeper = fake_engine("Sleeper", ":");
     let server = Server::start(&[&sleeper]);

@@ -204,6 +204,7 @@ async fn ready_engine(
             let setup = Setup {
                 multipv: job.multipv,
                 show_wdl: true,
+                level: None,
             };
             Engine::start(&job.engine, job.board.variant(), setup, &job.slots).await
         }

@@ -30,6 +30,20 @@ pub struct Setup {
     pub multipv: u32,
     /// `UCI_ShowWDL` on, for engines that offer it: `wdl W D L` on the score lines.
     pub show_wdl: bool,
+    /// The playing level of a game's engine; `None`: the engine's own (Feerie's full
+    /// strength).
+    pub level: Option<Level>,
+}
+
+/// A weaker engine for a game (docs/levels.md), set by the options Stockfish and Feerie
+/// share. An engine that does not list the options, or whose range leaves the value out,
+/// plays at its own strength: the page's one level menu is for every engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// `Skill Level` N.
+    Skill(u32),
+    /// `UCI_LimitStrength` on and `UCI_Elo` N.
+    Elo(u32),
 }
 
 /// The engines a session may still start: its own budget and the server's.
@@ -133,14 +147,14 @@ impl Engine {
     }
 
     /// The handshake: `uci` (reading the name and the options), the variant, `MultiPV`,
-    /// `UCI_ShowWDL`, `isready`. Options the engine does not list are not sent. The error
-    /// completes "engine NAME ...".
+    /// `UCI_ShowWDL`, the level, `isready`. Options the engine does not list are not
+    /// sent. The error completes "engine NAME ...".
     async fn set_up(&mut self, variant: &str, setup: Setup) -> Result<(), String> {
         self.send("uci")
             .await
             .map_err(|e| format!("{e} before uciok"))?;
-        let options = self.options().await?;
-        if let Some(name) = options.name {
+        let mut options = self.options().await?;
+        if let Some(name) = options.name.take() {
             self.name = name;
         }
         if options.variants.iter().any(|v| v == variant) {
@@ -155,6 +169,12 @@ impl Engine {
         }
         if setup.show_wdl && options.show_wdl {
             self.send("setoption name UCI_ShowWDL value true").await?;
+        }
+        for line in setup
+            .level
+            .map_or(Vec::new(), |level| options.level_lines(level))
+        {
+            self.send(&line).await?;
         }
         self.ready().await
     }
@@ -288,6 +308,10 @@ struct Options {
     variants: Vec<String>,
     multipv: bool,
     show_wdl: bool,
+    /// The `min` and `max` of `Skill Level` and of `UCI_Elo`, when listed.
+    skill: Option<(i64, i64)>,
+    elo: Option<(i64, i64)>,
+    limit_strength: bool,
 }
 
 impl Options {
@@ -300,10 +324,40 @@ impl Options {
                 "UCI_Variant" => self.variants = combo_values(rest),
                 "MultiPV" => self.multipv = true,
                 "UCI_ShowWDL" => self.show_wdl = true,
+                "Skill Level" => self.skill = spin_range(rest),
+                "UCI_Elo" => self.elo = spin_range(rest),
+                "UCI_LimitStrength" => self.limit_strength = true,
                 _ => {}
             }
         }
     }
+
+    /// The `setoption` lines that set `level`, as far as the engine offers it (none else).
+    fn level_lines(&self, level: Level) -> Vec<String> {
+        let fits = |range: Option<(i64, i64)>, n: u32| {
+            range.is_some_and(|(min, max)| (min..=max).contains(&i64::from(n)))
+        };
+        match level {
+            Level::Skill(n) if fits(self.skill, n) => {
+                vec![format!("setoption name Skill Level value {n}")]
+            }
+            Level::Elo(n) if self.limit_strength && fits(self.elo, n) => vec![
+                "setoption name UCI_LimitStrength value true".to_string(),
+                format!("setoption name UCI_Elo value {n}"),
+            ],
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The `min` and `max` of a spin option's description.
+fn spin_range(description: &str) -> Option<(i64, i64)> {
+    let word_after = |key: &str| {
+        let mut words = description.split_whitespace();
+        words.find(|w| *w == key)?;
+        words.next()?.parse().ok()
+    };
+    Some((word_after("min")?, word_after("max")?))
 }
 
 /// The `var` values of a combo option's description.
@@ -342,5 +396,33 @@ mod tests {
         plain.read("option name Threads type spin default 1 min 1 max 8");
         assert!(plain.variants.is_empty() && !plain.multipv && plain.name.is_none());
         assert!(!plain.show_wdl);
+    }
+
+    #[test]
+    fn a_level_is_sent_only_as_far_as_the_engine_offers_it() {
+        let mut feerie = Options::default();
+        for line in [
+            "option name Skill Level type spin default 20 min 0 max 20",
+            "option name UCI_LimitStrength type check default false",
+            "option name UCI_Elo type spin default 1100 min 1100 max 2100",
+        ] {
+            feerie.read(line);
+        }
+        assert_eq!(
+            feerie.level_lines(Level::Skill(4)),
+            ["setoption name Skill Level value 4"]
+        );
+        assert_eq!(
+            feerie.level_lines(Level::Elo(1500)),
+            [
+                "setoption name UCI_LimitStrength value true",
+                "setoption name UCI_Elo value 1500"
+            ]
+        );
+        assert!(feerie.level_lines(Level::Elo(1000)).is_empty());
+        assert!(feerie.level_lines(Level::Skill(21)).is_empty());
+        let plain = Options::default();
+        assert!(plain.level_lines(Level::Skill(4)).is_empty());
+        assert!(plain.level_lines(Level::Elo(1500)).is_empty());
     }
 }

@@ -2,6 +2,7 @@
 //! checked here so that a bad message is an error in words before anything changes, and
 //! the outbox everything the session says goes through.
 
+use super::engine::Level;
 use crate::game::GameSpec;
 use feerie_match::clock::Control;
 use serde::Deserialize;
@@ -14,6 +15,10 @@ pub const MAX_MULTIPV: u32 = 5;
 const MAX_TIME_MS: u64 = 24 * 3600 * 1000;
 /// Deepest fixed-depth search the page may ask for.
 const MAX_DEPTH: u32 = 64;
+/// Highest `Skill Level` (Stockfish's and Feerie's full strength).
+const MAX_SKILL: u32 = 20;
+/// Highest `UCI_Elo` the page may ask for: above any engine's.
+const MAX_ELO: u32 = 4000;
 
 /// Who plays one side of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,6 +42,8 @@ pub enum Request {
         /// White's, then Black's.
         players: [Player; 2],
         control: Control,
+        /// The engines' level; `None`: their own.
+        level: Option<Level>,
     },
     Move(String),
     Takeback,
@@ -65,6 +72,17 @@ struct NewGame {
     white: Value,
     black: Value,
     control: ControlSpec,
+    #[serde(default)]
+    level: Option<LevelSpec>,
+}
+
+/// The page's levels: `{"skill": N}` or `{"elo": N}`.
+#[derive(Deserialize)]
+enum LevelSpec {
+    #[serde(rename = "skill")]
+    Skill(u32),
+    #[serde(rename = "elo")]
+    Elo(u32),
 }
 
 /// The page's time controls.
@@ -113,6 +131,7 @@ pub fn parse(text: &str, engines: usize) -> Result<Request, String> {
                 spec,
                 players: [player(&game.white, engines)?, player(&game.black, engines)?],
                 control: control(game.control)?,
+                level: game.level.map(level).transpose()?,
             }
         }
         "move" => {
@@ -167,6 +186,15 @@ fn control(spec: ControlSpec) -> Result<Control, String> {
         ControlSpec::Depth(depth) if (1..=MAX_DEPTH).contains(&depth) => Control::Depth(depth),
         ControlSpec::Depth(_) => return Err(format!("depth must be 1 to {MAX_DEPTH}")),
     })
+}
+
+fn level(spec: LevelSpec) -> Result<Level, String> {
+    match spec {
+        LevelSpec::Skill(n) if n <= MAX_SKILL => Ok(Level::Skill(n)),
+        LevelSpec::Skill(_) => Err(format!("new_game: level skill must be 0 to {MAX_SKILL}")),
+        LevelSpec::Elo(n) if (1..=MAX_ELO).contains(&n) => Ok(Level::Elo(n)),
+        LevelSpec::Elo(_) => Err(format!("new_game: level elo must be 1 to {MAX_ELO}")),
+    }
 }
 
 /// Where the session's messages to the page go (the socket loop sends them in order).
@@ -247,12 +275,16 @@ mod tests {
         )
         .unwrap();
         let Request::NewGame {
-            players, control, ..
+            players,
+            control,
+            level,
+            ..
         } = game
         else {
             panic!("{game:?}")
         };
         assert_eq!(players, [Player::Human, Player::Engine(0)]);
+        assert_eq!(level, None);
         assert_eq!(
             control,
             Control::Clock {
@@ -261,6 +293,19 @@ mod tests {
                 increment_ms: 1000
             }
         );
+        for (text, wanted) in [
+            (r#"{"skill":4}"#, Some(Level::Skill(4))),
+            (r#"{"elo":1500}"#, Some(Level::Elo(1500))),
+            ("null", None),
+        ] {
+            let message = format!(
+                r#"{{"type":"new_game","variant":"chess","white":"human","black":0,"control":{{"depth":3}},"level":{text}}}"#
+            );
+            let Ok(Request::NewGame { level, .. }) = parse(&message, 1) else {
+                panic!("{message}")
+            };
+            assert_eq!(level, wanted, "{text}");
+        }
         assert_eq!(
             parse(r#"{"type":"move","uci":"e2e4"}"#, 1),
             Ok(Request::Move("e2e4".into()))
@@ -298,6 +343,18 @@ mod tests {
             (
                 r#"{"type":"new_game","variant":"chess","white":0,"black":0,"control":{"depth":0}}"#,
                 "depth must be 1 to 64",
+            ),
+            (
+                r#"{"type":"new_game","variant":"chess","white":0,"black":0,"control":{"depth":3},"level":{"skill":21}}"#,
+                "level skill must be 0 to 20",
+            ),
+            (
+                r#"{"type":"new_game","variant":"chess","white":0,"black":0,"control":{"depth":3},"level":{"elo":0}}"#,
+                "level elo must be 1 to 4000",
+            ),
+            (
+                r#"{"type":"new_game","variant":"chess","white":0,"black":0,"control":{"depth":3},"level":"easy"}"#,
+                "new_game: ",
             ),
             (
                 r#"{"type":"new_game","variant":"chess","white":0,"black":0,"control":{"hourglass":1}}"#,

@@ -166,6 +166,7 @@ impl Session {
                 spec,
                 players,
                 control,
+                level,
             } => match board::load(&spec) {
                 Err(e) => self.out.error(&e),
                 Ok(board) if board.outcome().is_some() => {
@@ -174,7 +175,7 @@ impl Session {
                 Ok(board) => {
                     let seats = players.map(|player| match player {
                         Player::Human => Seat::Human,
-                        Player::Engine(id) => Seat::Engine(self.state.engines[id].clone()),
+                        Player::Engine(id) => Seat::Engine(self.state.engines[id].clone(), level),
                     });
                     let previous = self.game.take();
                     self.game_tag = self.new_tag();

@@ -1,10 +1,10 @@
 //! A game between humans and engines, driven by one task that is the authority on the
-//! rules and the clocks: it counts the humans' time too, flags whoever runs out (on a
-//! timer, not at their next move), gives up on an engine that overruns its time or hangs,
+//! rules and the clocks: it counts the humans' time too on a clock (a move time or depth
+//! limits the engines only), flags whoever runs out (on a timer, not at their next move), gives up on an engine that overruns its time or hangs,
 //! and says every change to the page.
 
 use super::board::Board;
-use super::engine::{Engine, Setup, Slots};
+use super::engine::{Engine, Level, Setup, Slots};
 use super::messages::Outbox;
 use crate::state::EngineConfig;
 use feerie_match::clock::{Clock, Control};
@@ -27,7 +27,8 @@ pub const WATCHDOG: Duration = Duration::from_secs(180);
 #[derive(Clone, Debug)]
 pub enum Seat {
     Human,
-    Engine(EngineConfig),
+    /// An engine, at a level (`None`: its own).
+    Engine(EngineConfig, Option<Level>),
 }
 
 /// What the page asks of the running game.
@@ -188,8 +189,10 @@ impl Play {
         let mut engines = [None, None];
         let mut names = [String::new(), String::new()];
         for (i, seat) in seats.iter().enumerate() {
-            let Seat::Engine(config) = seat else { continue };
-            match start_engine(config, board.variant(), slots).await {
+            let Seat::Engine(config, level) = seat else {
+                continue;
+            };
+            match start_engine(config, board.variant(), *level, slots).await {
                 Ok(engine) => {
                     names[i] = engine.name.clone();
                     engines[i] = Some(engine);
@@ -305,8 +308,10 @@ impl Play {
             self.out.error("it is not your turn: the engine is to move");
             return None;
         }
+        // A move time or a depth is the engines' limit: a human has no time limit then.
         let mut clock = self.clocks[side as usize].clone();
-        if clock.charge(self.turn_started.elapsed(), 0).is_err() {
+        let on_clock = matches!(clock.control(), Control::Clock { .. });
+        if on_clock && clock.charge(self.turn_started.elapsed(), 0).is_err() {
             return Some(self.timed_out());
         }
         if let Err(e) = self.board.play(text) {
@@ -477,16 +482,18 @@ fn color_letter(side: Color) -> &'static str {
     }
 }
 
-/// An engine ready for a new game of `variant`.
+/// An engine ready for a new game of `variant`, at `level`.
 async fn start_engine(
     config: &EngineConfig,
     variant: &str,
+    level: Option<Level>,
     slots: &Slots,
 ) -> Result<Engine, String> {
     // Nothing reads a player's score lines: no chances asked for.
     let setup = Setup {
         multipv: 1,
         show_wdl: false,
+        level,
     };
     let mut engine = Engine::start(config, variant, setup, slots).await?;
     let ready = match engine.send("ucinewgame").await {
