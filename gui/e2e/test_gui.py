@@ -634,6 +634,70 @@ def checkmate(page, shots):
     page.screenshot(shots, "chess-checkmate")
 
 
+def level_and_slow_human(page, shots):
+    """A level chosen in #level (its default follows the players: level 4 for a person,
+    full strength between engines), then a 300 ms move-time game in which the person
+    thinks 1.5 s: the move stands, the engine replies, nobody loses on time, and no clock
+    is shown. The static site's engine worker is checked to get the level's `setoption`."""
+    page.new_game("chess")
+    words = page.driver.execute_script(
+        "return [...document.querySelectorAll('#level option')].map(o => o.value + '=' + o.textContent)"
+    )
+    for wanted in ("full=Full strength (2100)", "skill:4=Level 4 (1150)", "skill:0=Level 0 (1100)",
+                   "skill:12=Level 12 (1650)", "elo:1500=Elo 1500"):
+        assert wanted in words, f"{wanted} not in #level: {words}"
+    page.select("#white-player", "human")
+    page.select("#black-player", "0")
+    assert page.text("#level") == "skill:4", page.text("#level")
+    page.select("#white-player", "0")
+    assert page.text("#level") == "full", page.text("#level")
+    page.select("#white-player", "human")
+    page.select("#level", "skill:0")
+    page.select("#tc-mode", "movetime")
+    page.type_into("#tc-value", "300")
+    local = page.attr("html", "data-backend") == "local"
+    if local:
+        # Every line posted to a worker, to see the engine's options.
+        page.driver.execute_script(
+            """
+            window.__posted = [];
+            const post = Worker.prototype.postMessage;
+            Worker.prototype.postMessage = function (m) {
+                if (typeof m === 'string') window.__posted.push(m);
+                return post.apply(this, arguments);
+            };
+            """
+        )
+    page.click_css("#start-game")
+    wait_for("#game-status Playing", lambda: page.text("#game-status").startswith("Playing"))
+    sent = page.driver.execute_script("return window.feerie.lastNewGame")
+    assert sent["level"] == {"skill": 0} and sent["control"] == {"movetime_ms": 300}, sent
+    for clock in ("#clock-white", "#clock-black"):
+        assert not page.find(clock).is_displayed(), f"{clock} shown in a move-time game"
+    time.sleep(1.5)  # five times the engine's move time
+    page.click_move("e2", "e4", "e2e4")
+    page.moves.append("e2e4")
+    after = page.server.position(page.variant, page.fen, page.moves)
+    reply = wait_for(
+        "the engine's reply",
+        lambda: [m["uci"] for m in after["legal"] if m["fen"] == page.attr("#board", "data-fen")],
+        ENGINE_TIMEOUT,
+    )[0]
+    page.moves.append(reply)
+    page.check_board()
+    assert not page.attr("#game-status", "data-result"), page.text("#game-status")
+    assert page.text("#game-status").startswith("Playing"), page.text("#game-status")
+    if local:
+        posted = page.driver.execute_script("return window.__posted")
+        assert "setoption name Skill Level value 0" in posted, posted
+        assert posted.index("setoption name Skill Level value 0") < next(
+            i for i, m in enumerate(posted) if m.startswith("go ")
+        ), posted
+    page.screenshot(shots, "chess-level-movetime")
+    page.click_css("#abort")
+    wait_for("the game aborted", lambda: not page.text("#game-status").startswith("Playing"))
+
+
 # The Dynamo #2 of tests/tests/solve_problems.rs: 1.a7d7 (threat 2.d8E#) is its only key.
 DYNAMO_2 = "R2b3k/R7/8/8/8/8/8/4K3 w - - 0 1"
 
@@ -810,6 +874,7 @@ def main():
             ("PGN export/import", lambda: pgn_round_trip(page, shots, downloads)),
             ("analysis start/stop", lambda: analysis(page, shots)),
             ("chess game to checkmate", lambda: checkmate(page, shots)),
+            ("a level, and a slow human in a move-time game", lambda: level_and_slow_human(page, shots)),
             ("solver: a Dynamo #2, its tree, Stop", lambda: solver(page, shots)),
             ("figure: highlight time", lambda: highlight_figures(page)),
             ("figure: page weight", lambda: page_weight(server)),

@@ -417,6 +417,7 @@ def main():
             ("einstein mutation", lambda: gui.einstein(page, shots)),
             ("analysis with 3 lines, started and stopped", lambda: analysis_three_lines(page, shots)),
             ("chess game to checkmate against the engine", lambda: gui.checkmate(page, shots)),
+            ("a level, and a slow human in a move-time game", lambda: gui.level_and_slow_human(page, shots)),
             ("PGN download and import", lambda: gui.pgn_round_trip(page, shots, downloads)),
             ("solver: a Dynamo #2, its tree, Stop", lambda: gui.solver(page, shots)),
             ("phone size", lambda: phone(page, shots)),

@@ -2,6 +2,8 @@
 // /ws"): infinite analysis of the position shown, and games against engines with clocks.
 // The solver's messages go through the same session to solver.js.
 
+import { DEFAULT_LEVEL, ENGINE_GAME_LEVEL, levelMenu, levelOf } from './levels.js';
+
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -73,6 +75,7 @@ export class Engines {
     this.restartTimer = null;
     // The running game, or null.
     this.game = null;
+    this.levelChosen = false; // the user picked a level (else it follows the players)
     this.session = backend.session({
       message: (msg) => this.receive(msg),
       open: () => { if (this.wanted && !this.running) this.restart(true); }, // after a lost connection
@@ -129,6 +132,12 @@ export class Engines {
       this.host.playLine(line.pv.slice(0, Number(m.dataset.index) + 1));
     });
     $('tc-mode').addEventListener('change', () => this.renderControl());
+    $('level').innerHTML = levelMenu().map(([label, options]) => `<optgroup label="${esc(label)}">${
+      options.map(([value, words]) => `<option value="${value}">${esc(words)}</option>`).join('')}</optgroup>`).join('');
+    // Until the user picks a level, it follows the players: a person meets a level they
+    // can beat, engines play at their own strength.
+    $('level').addEventListener('change', () => { this.levelChosen = true; });
+    for (const id of ['white-player', 'black-player']) $(id).addEventListener('change', () => this.defaultLevel());
     $('start-game').addEventListener('click', () => this.startGame());
     $('takeback').addEventListener('click', () => this.send({ type: 'takeback' }));
     $('resign').addEventListener('click', () => this.send({ type: 'resign' }));
@@ -145,6 +154,14 @@ export class Engines {
     $('black-player').innerHTML = human + options;
     $('white-player').value = 'human';
     $('black-player').value = String(list[0]?.id ?? 'human');
+    this.defaultLevel();
+  }
+
+  /** The level menu's default for the players chosen, unless the user picked one. */
+  defaultLevel() {
+    if (this.levelChosen) return;
+    const humans = ['white-player', 'black-player'].filter((id) => $(id).value === 'human').length;
+    $('level').value = humans === 2 ? $('level').value : humans ? DEFAULT_LEVEL : ENGINE_GAME_LEVEL;
   }
 
   /* ---- analysis ---- */
@@ -338,7 +355,9 @@ export class Engines {
     const white = player('white-player');
     const black = player('black-player');
     const control = this.control();
-    this.send({ type: 'new_game', ...spec, white, black, control });
+    const level = levelOf($('level').value);
+    this.send({ type: 'new_game', ...spec, white, black, control, level });
+    window.feerie.lastNewGame = { white, black, control, level };
     this.game = {
       spec, white, black, control, moves: spec.moves, turn: this.host.state.pos.side,
       clock: control.clock ? { white_ms: control.clock.base_ms, black_ms: control.clock.base_ms } : null,
@@ -409,7 +428,7 @@ export class Engines {
     $('takeback').disabled = !human;
     $('resign').disabled = !human;
     $('abort').disabled = !on;
-    for (const id of ['white-player', 'black-player', 'tc-mode', 'tc-base', 'tc-inc', 'tc-value']) $(id).disabled = on;
+    for (const id of ['white-player', 'black-player', 'tc-mode', 'tc-base', 'tc-inc', 'tc-value', 'level']) $(id).disabled = on;
     document.body.classList.toggle('in-game', on);
     this.host.renderGameStatus();
     const s = this.host.state;
@@ -428,11 +447,14 @@ export class Engines {
     return { w, b };
   }
 
+  /** The clocks; a game without one (move time, depth: no side has a time limit on the
+   * page) hides them. */
   tick() {
     const v = this.game ? this.clockValues(this.game) : this.lastClocks;
     const turn = this.game?.turn;
     for (const [side, id] of [['w', 'clock-white'], ['b', 'clock-black']]) {
       const el = $(id);
+      el.hidden = Boolean(this.game && !v);
       el.textContent = v ? clockText(v[side]) : '-:--';
       el.classList.toggle('running', Boolean(this.game?.started && !this.game.frozen && turn === side && v));
       el.classList.toggle('low', Boolean(v && v[side] < 10000));

@@ -1,7 +1,8 @@
 // A game between humans and the engine, as the server's (gui/src/session/play.rs): the
 // module is the referee (legal moves, the end by the rules), this counts the clocks (the
-// human's too, flagged on a timer), gives up on an engine that overruns its time, and
-// says every change to the page.
+// human's too on a clock, flagged on a timer; a move time or depth limits the engine
+// only), sets the engine's level, gives up on an engine that overruns its time, and says
+// every change to the page.
 
 import { UciEngine } from './uci-engine.js';
 
@@ -11,6 +12,8 @@ const MARGIN_MS = 1000;
 const WATCHDOG_MS = 180000;
 const MAX_TIME_MS = 24 * 3600 * 1000;
 const MAX_DEPTH = 64;
+const MAX_SKILL = 20;
+const MAX_ELO = 4000;
 const SIDE = { w: 'White', b: 'Black' };
 const other = (side) => (side === 'w' ? 'b' : 'w');
 
@@ -34,11 +37,47 @@ export function checkControl(control) {
   throw new Error('new_game: control must be {"clock": ...}, {"movetime_ms": ...} or {"depth": ...}');
 }
 
+/** The page's level, checked: `{skill}` 0-20, `{elo}`, or null/undefined (the engine's
+ * own); an error in words else. */
+export function checkLevel(level) {
+  if (level === undefined || level === null) return null;
+  const whole = (n, min, max) => Number.isInteger(n) && n >= min && n <= max;
+  if (level.skill !== undefined) {
+    if (whole(level.skill, 0, MAX_SKILL)) return { skill: level.skill };
+    throw new Error(`new_game: level skill must be 0 to ${MAX_SKILL}`);
+  }
+  if (level.elo !== undefined) {
+    if (whole(level.elo, 1, MAX_ELO)) return { elo: level.elo };
+    throw new Error(`new_game: level elo must be 1 to ${MAX_ELO}`);
+  }
+  throw new Error('new_game: level must be {"skill": N}, {"elo": N} or null');
+}
+
+/** The `setoption` lines that set `level`, as far as the engine's `options` (name ->
+ * `{min, max}` of the `option` lines it said) offer it; none else. */
+export function levelLines(level, options) {
+  const fits = (name, n) => options.has(name) && n >= options.get(name).min && n <= options.get(name).max;
+  if (level?.skill !== undefined && fits('Skill Level', level.skill)) return [`setoption name Skill Level value ${level.skill}`];
+  if (level?.elo !== undefined && options.has('UCI_LimitStrength') && fits('UCI_Elo', level.elo)) {
+    return ['setoption name UCI_LimitStrength value true', `setoption name UCI_Elo value ${level.elo}`];
+  }
+  return [];
+}
+
+/** An `option name ...` line read: its name and (for a spin) its range; null for others. */
+function readOption(line) {
+  const m = line.match(/^option name (.+?) type (\S+)(.*)$/);
+  if (!m) return null;
+  const min = m[3].match(/ min (-?\d+)/);
+  const max = m[3].match(/ max (-?\d+)/);
+  return { name: m[1], min: min ? Number(min[1]) : -Infinity, max: max ? Number(max[1]) : Infinity };
+}
+
 export class Game {
   /** Starts a game from `pos` (a module answer, not over); `players` are White's and
-   * Black's: 'human' or an engine's name. */
-  constructor(rules, pos, players, control, say) {
-    Object.assign(this, { rules, pos, players, control, say });
+   * Black's: 'human' or an engine's name; `level` the engines' (checkLevel). */
+  constructor(rules, pos, players, control, say, level = null) {
+    Object.assign(this, { rules, pos, players, control, say, level });
     this.spec = { variant: pos.variant, fen: pos.start_fen };
     this.startPly = pos.moves.length;
     this.clocks = { w: control.clock?.base_ms ?? 0, b: control.clock?.base_ms ?? 0 };
@@ -47,6 +86,7 @@ export class Game {
     this.running = true;
     this.engines = {};
     this.names = {};
+    this.options = { w: new Map(), b: new Map() }; // what each engine said it offers
     for (const side of ['w', 'b']) {
       if (players[side === 'w' ? 0 : 1] === 'human') continue;
       this.names[side] = players[side === 'w' ? 0 : 1];
@@ -147,7 +187,8 @@ export class Game {
     const side = this.pos.side;
     if (!this.isHuman(side)) { this.error('it is not your turn: the engine is to move'); return; }
     const clocks = { ...this.clocks };
-    if (!this.charge(side, 0)) { this.end(this.timedOut()); return; }
+    // A move time or a depth is the engine's limit: a human has no time limit then.
+    if (this.control.clock && !this.charge(side, 0)) { this.end(this.timedOut()); return; }
     if (!this.play(uci)) { this.clocks = clocks; this.error(`'${uci}' is not a legal move`); return; }
     this.next();
   }
@@ -155,7 +196,10 @@ export class Game {
   heard(side, line) {
     const name = line.match(/^id name (.+)/);
     if (name) { this.names[side] = name[1].trim(); return; }
+    const option = readOption(line);
+    if (option) { this.options[side].set(option.name, option); return; }
     if (line === 'uciok' && this.loading) {
+      for (const set of levelLines(this.level, this.options[side])) this.engines[side].command(set);
       this.loading -= 1;
       if (!this.loading && this.running) this.begin();
       return;

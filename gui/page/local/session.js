@@ -3,7 +3,7 @@
 // the referee, the engine in workers (analysis.js, game.js) and the solver in a worker.
 
 import { Analysis } from './analysis.js';
-import { Game, checkControl } from './game.js';
+import { Game, checkControl, checkLevel } from './game.js';
 import { ModuleWorker } from './workers.js';
 
 const SOLVER = new URL('./solver-worker.js', import.meta.url);
@@ -76,11 +76,12 @@ export class LocalSession {
       case 'new_game': {
         const players = [msg.white, msg.black].map((p) => (p === 'human' ? 'human' : this.rules.engine(p).name));
         const control = checkControl(msg.control);
+        const level = checkLevel(msg.level);
         const pos = this.rules.position(msg);
         if (pos.error) throw new Error(pos.error);
         if (pos.outcome) throw new Error('the game is already over in that position');
         this.game?.close();
-        this.game = new Game(this.rules, pos, players, control, (m) => this.say(m));
+        this.game = new Game(this.rules, pos, players, control, (m) => this.say(m), level);
         break;
       }
       case 'move':
