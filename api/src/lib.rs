@@ -11,6 +11,7 @@ pub mod game;
 mod parts;
 pub mod pgn;
 mod position;
+mod tags;
 pub mod text;
 mod variants;
 

@@ -3,6 +3,7 @@
 //! rules both ways.
 
 use crate::game::{GameSpec, check_length};
+use crate::tags;
 use feerie_match::notation;
 use feerie_match::pgn::{GameRecord, GameResult, ParsedGame, parse_pgn};
 use feerie_match::runner::today;
@@ -14,7 +15,8 @@ fn unknown_player() -> String {
     "?".to_string()
 }
 
-/// A game to write as PGN, with the tags the page knows.
+/// A game to write as PGN, with the tags the page knows and those it carries from an
+/// imported game.
 #[derive(Debug, Deserialize)]
 pub struct ExportRequest {
     #[serde(flatten)]
@@ -26,8 +28,12 @@ pub struct ExportRequest {
     /// `1-0`, `0-1`, `1/2-1/2` or `*` (the default).
     #[serde(default)]
     result: Option<String>,
+    /// Why the game ended, when the page knows; else the `Termination` of `tags`, if any.
     #[serde(default)]
     termination: Option<String>,
+    /// The other tags of an imported game, in its order (`tags` of [`ImportedGame`]).
+    #[serde(default)]
+    tags: Vec<(String, String)>,
 }
 
 #[derive(Debug, Serialize)]
@@ -50,6 +56,7 @@ impl VariantVisitor for &ExportRequest {
             Some(text) => GameResult::parse(text)
                 .ok_or_else(|| format!("result '{text}' is not one of 1-0, 0-1, 1/2-1/2, *"))?,
         };
+        let carried = tags::carried(&self.tags)?;
         let start = self.game.start::<V::Rules>()?.to_fen();
         let standard_start = start == V::Rules::startpos().to_fen();
         let mut moves = Vec::with_capacity(self.game.moves.len());
@@ -57,19 +64,21 @@ impl VariantVisitor for &ExportRequest {
             |pos, mv| moves.push(notation::move_text(pos, mv)),
             |(), _| {},
         )?;
+        let termination = self.termination.clone().filter(|t| !t.is_empty());
         let record = GameRecord {
-            event: "Casual game".to_string(),
-            site: "feerie gui".to_string(),
-            date: today(),
-            round: "-".to_string(),
+            event: carried.event.unwrap_or_else(|| "Casual game".to_string()),
+            site: carried.site.unwrap_or_else(|| "feerie gui".to_string()),
+            date: carried.date.unwrap_or_else(today),
+            round: carried.round.unwrap_or_else(|| "-".to_string()),
             white: self.white.clone(),
             black: self.black.clone(),
+            extra_tags: carried.extra,
             variant: V::NAME.to_string(),
             fen: (!standard_start).then_some(start),
-            time_control: "-".to_string(),
+            time_control: carried.time_control.unwrap_or_else(|| "-".to_string()),
             moves,
             result,
-            termination: self.termination.clone().unwrap_or_default(),
+            termination: termination.or(carried.termination).unwrap_or_default(),
             reason: String::new(),
         };
         Ok(record.to_pgn())
@@ -90,6 +99,9 @@ pub struct ImportedGame {
     white: String,
     black: String,
     result: &'static str,
+    /// The other tags, in the PGN's order (all but the players, the result, `Variant`,
+    /// `FEN`, `SetUp` and `PlyCount`): what an export of the game writes back.
+    tags: Vec<(String, String)>,
 }
 
 #[derive(Debug, Serialize)]
@@ -138,6 +150,7 @@ fn import_game(game: &ParsedGame, number: usize) -> Result<ImportedGame, String>
         white: tag("White"),
         black: tag("Black"),
         result: result.as_str(),
+        tags: tags::kept(&game.tags),
     })
 }
 

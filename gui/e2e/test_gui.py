@@ -329,9 +329,40 @@ class Page:
         assert self.attr("#board", "data-side") == answer["side"], "data-side"
         return answer
 
-    def new_game(self, variant, fen=None):
-        """Picks the variant, a new game, and the start FEN when given."""
+    def press(self, *names):
+        """Presses keys (`ARROW_LEFT`, `HOME`: names of Selenium's `Keys`) as the user
+        does: sent to whatever element has the focus."""
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+
+        ActionChains(self.driver).send_keys(*(getattr(Keys, n) for n in names)).perform()
+
+    def focused(self):
+        """The id of the element with the focus ('' for none)."""
+        return self.driver.execute_script("return document.activeElement?.id ?? ''")
+
+    def pick_variant(self, variant):
+        """Chooses `variant` in the menu; returns the question asked first (a game running
+        or moves on the board), the dialog left open, or None."""
         self.select("#variant", variant)
+        # The menu's change handler opens the dialog at once, before this returns.
+        if self.driver.execute_script("return document.querySelector('#confirm').open"):
+            return self.text("#confirm-text")
+        return None
+
+    def answer(self, yes):
+        """Answers the page's open question."""
+        self.click_css("#confirm-yes" if yes else "#confirm-no")
+        wait_for(
+            "#confirm closed",
+            lambda: not self.driver.execute_script("return document.querySelector('#confirm').open"),
+        )
+
+    def new_game(self, variant, fen=None):
+        """Picks the variant (giving up what the board holds), a new game, and the start
+        FEN when given."""
+        if self.pick_variant(variant) is not None:
+            self.answer(True)
         self.click_css("#new-game")
         self.variant, self.fen, self.moves = variant, None, []
         self.check_board()
@@ -475,11 +506,8 @@ def promotion(page, _shots):
     assert page.dom_board()["b8"] == "N", page.dom_board()
 
 
-def pgn_round_trip(page, shots, downloads):
-    """The exported PGN, imported again, gives the same game."""
-    page.new_game("chess")
-    page.play_all(["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"])
-    fen = page.attr("#board", "data-fen")
+def download_pgn(page, downloads):
+    """Clicks Download PGN; the text of the file it saves."""
     for name in os.listdir(downloads):
         os.remove(os.path.join(downloads, name))
     page.click_css("#pgn-export")
@@ -492,14 +520,26 @@ def pgn_round_trip(page, shots, downloads):
         ],
     )[0]
     with open(path, encoding="utf-8") as f:
-        pgn = f.read()
-    assert "1. e4 e5 2. Nf3 Nc6 3. Bb5" in pgn, pgn
-    page.new_game("dynamo")
+        return f.read()
+
+
+def paste_pgn(page, pgn):
     page.driver.execute_script(
         "const t = document.querySelector('#pgn-text'); t.value = arguments[0];"
         "t.dispatchEvent(new Event('input', {bubbles: true}));",
         pgn,
     )
+
+
+def pgn_round_trip(page, shots, downloads):
+    """The exported PGN, imported again, gives the same game."""
+    page.new_game("chess")
+    page.play_all(["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"])
+    fen = page.attr("#board", "data-fen")
+    pgn = download_pgn(page, downloads)
+    assert "1. e4 e5 2. Nf3 Nc6 3. Bb5" in pgn, pgn
+    page.new_game("dynamo")
+    paste_pgn(page, pgn)
     page.click_css("#pgn-import")
     page.variant, page.fen = "chess", None
     page.moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]
@@ -509,6 +549,123 @@ def pgn_round_trip(page, shots, downloads):
     page.check_board()
     with analysing(page, min_depth=6):
         page.screenshot(shots, "chess")
+
+
+# A lichess game won on time: tags the page does not write itself, and a result the moves
+# do not show.
+TAGGED_PGN = """[Event "Rated blitz game"]
+[Site "https://lichess.org/abcdefgh"]
+[Date "2024.03.01"]
+[Round "-"]
+[White "Ann"]
+[Black "Bob"]
+[Result "0-1"]
+[WhiteElo "2100"]
+[BlackElo "1987"]
+[TimeControl "180+2"]
+[ECO "C20"]
+
+1. e4 e5 2. Qh5 Nc6 0-1
+"""
+
+
+def pgn_tags_kept(page, _shots, downloads):
+    """A pasted PGN with tags and a result: imported, the result shown as it is; the
+    downloaded file keeps the tags and the result, and the box keeps the pasted text until
+    Show PGN writes the game into it."""
+    page.new_game("chess")
+    paste_pgn(page, TAGGED_PGN)
+    page.click_css("#pgn-import")
+    page.moves = ["e2e4", "e7e5", "d1h5", "b8c6"]
+    wait_for("the imported game", lambda: len(page.find_all("#moves .move[data-ply]")) == 4)
+    page.check_board()
+    assert not page.text("#pgn-error"), page.text("#pgn-error")
+    wait_for("#game-status 0-1", lambda: page.attr("#game-status", "data-result") == "0-1")
+    assert page.text("#game-status").strip() == "0-1", page.text("#game-status")
+    assert page.text("#moves .result").strip() == "0-1", page.text("#moves .result")
+    pgn = download_pgn(page, downloads)
+    head = [line for line in pgn.splitlines() if line.startswith("[")]
+    expected = [
+        '[Event "Rated blitz game"]',
+        '[Site "https://lichess.org/abcdefgh"]',
+        '[Date "2024.03.01"]',
+        '[Round "-"]',
+        '[White "Ann"]',
+        '[Black "Bob"]',
+        '[Result "0-1"]',
+        '[WhiteElo "2100"]',
+        '[BlackElo "1987"]',
+        '[ECO "C20"]',
+        '[Variant "chess"]',
+        '[TimeControl "180+2"]',
+        '[PlyCount "4"]',
+    ]
+    assert head == expected, pgn
+    assert "2. Qh5 Nc6 0-1" in pgn, pgn
+    assert page.text("#pgn-text") == TAGGED_PGN, "Download PGN changed the pasted text"
+    page.click_css("#pgn-show")
+    wait_for("the game's PGN in the box", lambda: page.text("#pgn-text") != TAGGED_PGN)
+    shown = page.text("#pgn-text")
+    assert [l for l in shown.splitlines() if l.startswith("[")] == expected, shown
+
+
+def keys_after_the_menu(page, _shots):
+    """The variant chosen with the mouse keeps the focus; three moves clicked on the board;
+    the arrow keys then go through the moves and never change the variant."""
+    page.new_game("chess")
+    assert page.pick_variant("dynamo") is None, "a question with no moves on the board"
+    page.variant, page.fen, page.moves = "dynamo", None, []
+    page.check_board()
+    moves = ["e2e4", "e7e5", "g1f3"]
+    for uci in moves:
+        page.play(uci[0:2], uci[2:4], uci)
+    assert page.focused() == "variant", f"the focus is on {page.focused()!r}, not the menu"
+    after_two = page.server.position("dynamo", None, moves[:2])["fen"]
+    page.press("ARROW_LEFT")
+    wait_for("the previous move shown", lambda: page.attr("#board", "data-fen") == after_two)
+    assert page.text("#variant") == "dynamo", page.text("#variant")
+    assert len(page.find_all("#moves .move[data-ply]")) == 3, "the move list changed"
+    assert page.attr("#moves .move.current", "data-ply") == "2"
+    page.press("HOME")
+    start = page.server.position("dynamo", None, [])["fen"]
+    wait_for("the start shown (Home)", lambda: page.attr("#board", "data-fen") == start)
+    page.press("END")
+    page.check_board()
+    assert page.text("#variant") == "dynamo", page.text("#variant")
+    # In a text field the arrows are the field's.
+    page.click_css("#move-input")
+    page.press("ARROW_LEFT", "HOME")
+    page.check_board()
+
+
+def variant_change_asks(page, _shots):
+    """Changing the variant during a running game asks first: declined, the game goes on;
+    with moves on the board and no game, it asks too, and accepted, the new variant starts."""
+    page.new_game("chess")
+    page.select("#white-player", "human")
+    page.select("#black-player", "0")
+    page.select("#tc-mode", "depth")
+    page.type_into("#tc-value", "1")
+    page.click_css("#start-game")
+    wait_for("the game running", lambda: page.find("#abort").is_enabled())
+    question = page.pick_variant("dynamo")
+    assert question and "game is running" in question, question
+    page.answer(False)
+    assert page.text("#variant") == "chess", page.text("#variant")
+    assert page.find("#abort").is_enabled(), "declining ended the game"
+    page.click_move("e2", "e4", "e2e4")
+    page.moves.append("e2e4")
+    wait_for("the engine's reply", lambda: len(page.find_all("#moves .move[data-ply]")) == 2, ENGINE_TIMEOUT)
+    assert page.find("#abort").is_enabled(), "the game ended"
+    page.click_css("#abort")
+    wait_for("the game aborted", lambda: not page.find("#abort").is_enabled())
+    question = page.pick_variant("einstein")
+    assert question and "Discard the 2 moves" in question, question
+    page.answer(True)
+    page.variant, page.moves = "einstein", []
+    page.check_board()
+    assert page.text("#variant") == "einstein"
+    assert not page.find_all("#moves .move[data-ply]"), "the moves are still there"
 
 
 @contextlib.contextmanager
@@ -872,6 +1029,9 @@ def main():
             ("FEN error", lambda: fen_error(page, shots)),
             ("promotion chooser", lambda: promotion(page, shots)),
             ("PGN export/import", lambda: pgn_round_trip(page, shots, downloads)),
+            ("PGN tags and result kept, the box untouched", lambda: pgn_tags_kept(page, shots, downloads)),
+            ("arrow keys after a mouse choice of variant", lambda: keys_after_the_menu(page, shots)),
+            ("a variant change asks first", lambda: variant_change_asks(page, shots)),
             ("analysis start/stop", lambda: analysis(page, shots)),
             ("chess game to checkmate", lambda: checkmate(page, shots)),
             ("a level, and a slow human in a move-time game", lambda: level_and_slow_human(page, shots)),

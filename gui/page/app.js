@@ -43,8 +43,9 @@ const state = {
   final: null, // the server's answer for the whole line
   ply: 0,
   pos: null, // the server's answer for the position shown
-  result: null, // {result, reason} of a finished game on this line
+  result: null, // {result, reason, imported} of a finished game on this line
   names: { white: 'White', black: 'Black' },
+  tags: [], // an imported game's other tags ([key, value], in its order), written back on export
 };
 
 const board = new Board($('rim'), $('board'), pick);
@@ -204,13 +205,22 @@ const nav = {
   last: () => show(state.moves.length),
 };
 for (const [name, go] of Object.entries(nav)) $(`nav-${name}`).addEventListener('click', go);
+/** Input types one types into: the arrow keys move in them, not on the board. */
+const TYPED = new Set(['text', 'search', 'number', 'email', 'url', 'tel', 'password']);
+const takesText = (el) => el instanceof HTMLElement
+  && (el.isContentEditable || el.tagName === 'TEXTAREA' || (el.tagName === 'INPUT' && TYPED.has(el.type)));
+
+// Caught before any element's own handling: a menu or button with focus (after a mouse
+// choice, say) never turns the arrows into a change of variant.
 document.addEventListener('keydown', (e) => {
   if (e.key === 'Escape' && !$('chooser').hidden) { closeChooser(); return; }
-  if (e.target.closest('input, textarea, select') || e.altKey || e.ctrlKey || e.metaKey) return;
-  const go = { ArrowLeft: nav.prev, ArrowRight: nav.next, ArrowUp: nav.first, ArrowDown: nav.last }[e.key];
-  if (go && $('chooser').hidden) { e.preventDefault(); go(); }
-  if (e.key === 'f') $('flip').click();
-});
+  const modal = !$('chooser').hidden || $('confirm').open;
+  if (modal || takesText(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
+  const go = {
+    ArrowLeft: nav.prev, ArrowRight: nav.next, ArrowUp: nav.first, ArrowDown: nav.last, Home: nav.first, End: nav.last,
+  }[e.key] ?? (e.key === 'f' ? () => $('flip').click() : null);
+  if (go) { e.preventDefault(); go(); }
+}, true);
 
 /* ---- results ---- */
 
@@ -224,7 +234,10 @@ const REASONS = {
 
 /** How the line ends: a finished game's result, or the final position's outcome. */
 function gameEnd() {
-  if (state.result) return { result: state.result.result, text: `${state.result.result} ${state.result.reason}` };
+  if (state.result) {
+    const { result, reason } = state.result;
+    return { result, text: reason ? `${result} ${reason}` : result };
+  }
   const o = state.final?.outcome;
   if (!o) return null;
   const winner = o.result === '1-0' ? 'White' : 'Black';
@@ -245,6 +258,7 @@ function renderGameStatus() {
 async function newGame(variant) {
   engines.abortGame(true);
   state.names = { white: 'White', black: 'Black' };
+  state.tags = [];
   renderNames();
   try {
     await setLine(variant, null, []);
@@ -252,7 +266,31 @@ async function newGame(variant) {
   } catch (e) { setStatus(e.message, true); }
 }
 
-$('variant').addEventListener('change', () => newGame($('variant').value));
+/** Asks `question` in the page's dialog; true when the `yes` button is pressed (Escape and
+ * the other button, which has the focus, say no). */
+function ask(question, yes) {
+  const dialog = $('confirm');
+  $('confirm-text').textContent = question;
+  $('confirm-yes').textContent = yes;
+  dialog.returnValue = '';
+  dialog.showModal();
+  return new Promise((resolve) => {
+    dialog.addEventListener('close', () => resolve(dialog.returnValue === 'yes'), { once: true });
+  });
+}
+
+// A new variant is a new game: a running game, or moves on the board, are given up only
+// when the user says so; otherwise the menu goes back and nothing changes.
+$('variant').addEventListener('change', async () => {
+  const menu = $('variant');
+  const wanted = menu.value;
+  const old = state.variant;
+  const plies = state.moves.length;
+  const question = engines.inGame() ? `A game is running. End it and start a new ${wanted} game?`
+    : plies ? `Discard the ${plies} move${plies === 1 ? '' : 's'} on the board and start a new ${wanted} game?` : null;
+  if (question && !(await ask(question, `New ${wanted} game`))) { menu.value = old; return; }
+  newGame(wanted);
+});
 $('new-game').addEventListener('click', () => newGame($('variant').value));
 $('flip').addEventListener('click', () => {
   board.flip();
@@ -292,6 +330,7 @@ $('set-fen').addEventListener('click', async () => {
   try {
     const pos = await backend.position({ variant: state.variant, fen, moves: [] });
     state.names = { white: 'White', black: 'Black' };
+    state.tags = [];
     renderNames();
     await setLine(state.variant, pos.fen, []);
     setStatus('Position set.');
@@ -314,20 +353,29 @@ $('copy-fen').addEventListener('click', async () => {
 
 /* ---- PGN ---- */
 
+/** The PGN of the game shown. An imported result goes back with the PGN's own
+ * `Termination` (if it had one), the page's words only for a game it saw end. */
+async function gamePgn() {
+  const end = gameEnd();
+  const imported = Boolean(state.result?.imported);
+  const { pgn } = await backend.pgnExport({
+    variant: state.variant,
+    fen: state.fen,
+    moves: state.moves,
+    white: state.names.white,
+    black: state.names.black,
+    result: end?.result ?? '*',
+    termination: end && !imported ? end.text.slice(end.result.length + 1) : null,
+    tags: state.tags.filter(([key]) => key !== 'Termination' || imported),
+  });
+  return pgn;
+}
+
+// Downloads the file; the box keeps what the user pasted (Show PGN fills it).
 $('pgn-export').addEventListener('click', async () => {
   $('pgn-error').textContent = '';
-  const end = gameEnd();
   try {
-    const { pgn } = await backend.pgnExport({
-      variant: state.variant,
-      fen: state.fen,
-      moves: state.moves,
-      white: state.names.white,
-      black: state.names.black,
-      result: end?.result ?? '*',
-      termination: end ? end.text.slice(end.result.length + 1) : null,
-    });
-    $('pgn-text').value = pgn;
+    const pgn = await gamePgn();
     const link = document.createElement('a');
     link.href = URL.createObjectURL(new Blob([pgn], { type: 'application/x-chess-pgn' }));
     link.download = `feerie-${state.variant}-${new Date().toISOString().slice(0, 10)}.pgn`;
@@ -339,6 +387,11 @@ $('pgn-export').addEventListener('click', async () => {
   } catch (e) { $('pgn-error').textContent = e.message; }
 });
 
+$('pgn-show').addEventListener('click', async () => {
+  $('pgn-error').textContent = '';
+  try { $('pgn-text').value = await gamePgn(); } catch (e) { $('pgn-error').textContent = e.message; }
+});
+
 $('pgn-import').addEventListener('click', async () => {
   $('pgn-error').textContent = '';
   if (engines.inGame()) { $('pgn-error').textContent = 'A game is running: abort it first.'; return; }
@@ -347,12 +400,15 @@ $('pgn-import').addEventListener('click', async () => {
     if (!games.length) throw new Error('no game in this text');
     const g = games[0];
     await setLine(g.variant, g.fen ?? null, g.moves);
-    if (g.result && g.result !== '*' && !state.final.outcome) {
-      // A result the moves do not show (a resignation, a loss on time) comes from the PGN.
-      state.result = { result: g.result, reason: 'as the PGN says' };
+    if (g.result && g.result !== '*') {
+      // The PGN's result, in the words of the final position when it says the same.
+      const o = state.final.outcome;
+      const reason = o?.result === g.result ? gameEnd().text.slice(g.result.length + 1) : '';
+      state.result = { result: g.result, reason, imported: true };
       renderMoves();
       renderGameStatus();
     }
+    state.tags = g.tags ?? [];
     state.names = { white: g.white || 'White', black: g.black || 'Black' };
     renderNames();
     setStatus(`Imported ${g.white} – ${g.black} (${g.variant}, ${g.moves.length} plies)${games.length > 1 ? `: the first of ${games.length} games` : ''}.`);
@@ -383,12 +439,14 @@ const host = {
   async showLine(variant, fen, moves) {
     if (engines.inGame()) { setStatus('A game is running: abort it to show a solution.', true); return; }
     state.names = { white: 'White', black: 'Black' };
+    state.tags = [];
     renderNames();
     try { await setLine(variant, fen, moves); } catch (e) { setStatus(e.message, true); }
   },
   /** Shows a game's moves as the line (after each move of a running game, and at its end). */
   async gameLine(variant, fen, moves, result) {
     state.result = result;
+    state.tags = [];
     try { await setLine(variant, fen, moves, moves.length, { keepResult: true }); } catch (e) { setStatus(e.message, true); }
   },
 };

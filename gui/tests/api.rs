@@ -482,6 +482,125 @@ async fn pgn_export_then_import_gives_the_game_back_in_every_variant() {
     }
 }
 
+/// A lichess-style PGN: its tags other than the players and the result come back with the
+/// import, and an export with them writes them back in order after the seven of the
+/// standard; the result of a game the moves do not finish is written without an invented
+/// `Termination`.
+#[tokio::test]
+async fn pgn_tags_go_round_and_a_result_needs_no_termination() {
+    let pgn = "[Event \"Rated blitz\"]\n[Site \"https://lichess.org/abc\"]\n[Date \"2024.03.01\"]\n\
+[Round \"-\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n[WhiteElo \"2100\"]\n\
+[BlackElo \"1987\"]\n[ECO \"C20\"]\n[PlyCount \"9\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 1-0\n";
+    let (status, imported) = post("/api/pgn/import", json!({"pgn": pgn})).await;
+    assert_eq!(status, StatusCode::OK, "{imported}");
+    let game = &imported["games"][0];
+    assert_eq!(game["result"], "1-0");
+    let tags = json!([
+        ["Event", "Rated blitz"],
+        ["Site", "https://lichess.org/abc"],
+        ["Date", "2024.03.01"],
+        ["Round", "-"],
+        ["WhiteElo", "2100"],
+        ["BlackElo", "1987"],
+        ["ECO", "C20"]
+    ]);
+    assert_eq!(game["tags"], tags);
+    let (status, exported) = post(
+        "/api/pgn/export",
+        json!({"variant": game["variant"], "fen": game["fen"], "moves": game["moves"],
+               "white": game["white"], "black": game["black"], "result": game["result"],
+               "termination": null, "tags": game["tags"]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{exported}");
+    let out = exported["pgn"].as_str().unwrap();
+    let head: Vec<&str> = out.lines().take_while(|l| l.starts_with('[')).collect();
+    assert_eq!(
+        head,
+        [
+            "[Event \"Rated blitz\"]",
+            "[Site \"https://lichess.org/abc\"]",
+            "[Date \"2024.03.01\"]",
+            "[Round \"-\"]",
+            "[White \"Ann\"]",
+            "[Black \"Bob\"]",
+            "[Result \"1-0\"]",
+            "[WhiteElo \"2100\"]",
+            "[BlackElo \"1987\"]",
+            "[ECO \"C20\"]",
+            "[Variant \"chess\"]",
+            "[TimeControl \"-\"]",
+            "[PlyCount \"5\"]",
+        ],
+        "{out}"
+    );
+    assert!(out.contains("3. Bc4 1-0"), "{out}");
+    // And round again: the same text (the `TimeControl "-"` written is now carried too).
+    let (_, again) = post("/api/pgn/import", json!({"pgn": out})).await;
+    let again = &again["games"][0];
+    let mut more = tags.as_array().unwrap().clone();
+    more.push(json!(["TimeControl", "-"]));
+    assert_eq!(again["tags"], json!(more));
+    let (_, twice) = post(
+        "/api/pgn/export",
+        json!({"variant": again["variant"], "moves": again["moves"], "white": again["white"],
+               "black": again["black"], "result": again["result"], "tags": again["tags"]}),
+    )
+    .await;
+    assert_eq!(twice["pgn"], out);
+
+    // A Termination of the PGN is kept; one the page knows replaces it.
+    let with_end = json!({"variant": "chess", "moves": ["e2e4"], "result": "0-1",
+                          "tags": [["Termination", "time forfeit"], ["TimeControl", "300+3"]]});
+    let (_, kept) = post("/api/pgn/export", with_end.clone()).await;
+    let kept = kept["pgn"].as_str().unwrap();
+    assert!(kept.contains("[Termination \"time forfeit\"]"), "{kept}");
+    assert!(kept.contains("[TimeControl \"300+3\"]"), "{kept}");
+    let mut known = with_end;
+    known["termination"] = json!("Black wins on time");
+    let (_, known) = post("/api/pgn/export", known).await;
+    let known = known["pgn"].as_str().unwrap();
+    assert!(
+        known.contains("[Termination \"Black wins on time\"]"),
+        "{known}"
+    );
+    assert!(!known.contains("time forfeit"), "{known}");
+
+    // Tags the game itself says are the game's, whatever the request's tags say.
+    let (_, own) = post(
+        "/api/pgn/export",
+        json!({"variant": "chess", "moves": ["e2e4"], "white": "Ann",
+               "tags": [["White", "Eve"], ["PlyCount", "99"], ["Variant", "dynamo"]]}),
+    )
+    .await;
+    let own = own["pgn"].as_str().unwrap();
+    assert!(
+        own.contains("[White \"Ann\"]") && !own.contains("\"Eve\""),
+        "{own}"
+    );
+    assert!(
+        own.contains("[PlyCount \"1\"]") && own.contains("[Variant \"chess\"]"),
+        "{own}"
+    );
+
+    // A tag no PGN reader would take back is refused in words.
+    let error = refused(
+        "/api/pgn/export",
+        json!({"variant": "chess", "tags": [["Event", "a\nb"]]}),
+    )
+    .await;
+    assert_eq!(
+        error,
+        "tag Event: the value holds a line break or control character"
+    );
+    let error = refused(
+        "/api/pgn/export",
+        json!({"variant": "chess", "tags": [["Bad]Tag", "x"]]}),
+    )
+    .await;
+    assert!(error.starts_with("tag 'Bad]Tag'"), "{error}");
+}
+
 #[tokio::test]
 async fn pgn_errors_name_the_game_and_the_move() {
     let bad_variant =

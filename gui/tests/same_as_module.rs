@@ -57,6 +57,9 @@ const EXPORTS: &[&str] = &[
     r#"{"variant": "augsburg", "fen": "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"}"#,
     r#"{"variant": "chess", "result": "2-0"}"#,
     r#"{"variant": "chess", "white": 1}"#,
+    r#"{"variant": "chess", "moves": ["e2e4"], "result": "1-0", "tags": [["Event", "Open"], ["WhiteElo", "2100"], ["Termination", "normal"]]}"#,
+    r#"{"variant": "chess", "tags": [["Bad Tag", "x"]]}"#,
+    r#"{"variant": "chess", "tags": [["Event"]]}"#,
 ];
 
 const IMPORTS: &[&str] = &[
@@ -65,6 +68,7 @@ const IMPORTS: &[&str] = &[
     r#"{"pgn": ""}"#,
     r#"{"pgn": "[Variant \"dynamoo\"]\n\n1. e4 *"}"#,
     r#"{"pgn": "1. e5 *"}"#,
+    r#"{"pgn": "[Event \"Open\"]\n[White \"A\"]\n[Result \"1-0\"]\n[WhiteElo \"2100\"]\n\n1. e4 1-0"}"#,
     r#"{"text": "1. e4"}"#,
 ];
 

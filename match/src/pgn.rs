@@ -102,13 +102,17 @@ pub struct GameRecord {
     pub round: String,
     pub white: String,
     pub black: String,
+    /// More tags, written in this order right after the seven of the standard (the tags
+    /// of an imported game that Feerie does not write itself: `WhiteElo`, `ECO`...).
+    pub extra_tags: Vec<(String, String)>,
     pub variant: String,
     /// The start position, when it is not the variant's standard one.
     pub fen: Option<String>,
     pub time_control: String,
     pub moves: Vec<String>,
     pub result: GameResult,
-    /// Why the game ended, as in the `Termination` tag: `checkmate`, `illegal move`...
+    /// Why the game ended, as in the `Termination` tag: `checkmate`, `illegal move`...;
+    /// empty when unknown (no tag then).
     pub termination: String,
     /// A sentence for the closing comment, e.g. `Black makes an illegal move: e7e9`.
     pub reason: String,
@@ -131,13 +135,18 @@ impl GameRecord {
         tag("White", &self.white);
         tag("Black", &self.black);
         tag("Result", self.result.as_str());
+        for (key, value) in &self.extra_tags {
+            tag(key, value);
+        }
         tag("Variant", &self.variant);
         if let Some(fen) = &self.fen {
             tag("FEN", fen);
             tag("SetUp", "1");
         }
         tag("TimeControl", &self.time_control);
-        tag("Termination", &self.termination);
+        if !self.termination.is_empty() {
+            tag("Termination", &self.termination);
+        }
         tag("PlyCount", &self.moves.len().to_string());
         out.push('\n');
 
@@ -386,6 +395,7 @@ mod tests {
             round: "1.1".into(),
             white: "a".into(),
             black: "b \"quoted\"".into(),
+            extra_tags: Vec::new(),
             variant: "dynamo".into(),
             fen: fen.map(str::to_string),
             time_control: "10+0.1".into(),
@@ -413,6 +423,41 @@ mod tests {
         assert_eq!(games[0].tag("Termination"), Some("illegal move"));
         assert_eq!(games[1].moves, ["e4"]);
         assert_eq!(games[1].tag("FEN"), None);
+    }
+
+    #[test]
+    fn extra_tags_follow_the_seven_and_an_unknown_termination_is_not_written() {
+        let mut r = record(None, &["e4"]);
+        r.extra_tags = vec![
+            ("WhiteElo".into(), "2100".into()),
+            ("ECO".into(), "B00".into()),
+        ];
+        r.termination.clear();
+        let text = r.to_pgn();
+        let keys: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix('[')?.split(' ').next())
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "Event",
+                "Site",
+                "Date",
+                "Round",
+                "White",
+                "Black",
+                "Result",
+                "WhiteElo",
+                "ECO",
+                "Variant",
+                "TimeControl",
+                "PlyCount"
+            ]
+        );
+        let game = &parse_pgn(&text).unwrap()[0];
+        assert_eq!(game.tag("WhiteElo"), Some("2100"));
+        assert_eq!(game.tag("Termination"), None);
     }
 
     #[test]

@@ -262,6 +262,7 @@ fn worker<P: Position>(
             round: format!("{}.{}", job.round + 1, job.number % cfg.games_per_round + 1),
             white: names[0].clone(),
             black: names[1].clone(),
+            extra_tags: Vec::new(),
             variant: cfg.variant.clone(),
             fen: fen.clone(),
             time_control: tc_tag(cfg.controls[job.white], cfg.controls[1 - job.white]),
