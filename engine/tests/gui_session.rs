@@ -950,22 +950,23 @@ async fn connections_past_the_caps_are_refused_in_words() {
         "{answer}"
     );
     assert!(get_page(port).await.starts_with("HTTP/1.1 200"));
-    // A connection that ends gives its place back.
+    // A connection that ends gives its place back (once the server has seen it close:
+    // a probe that was answered may itself hold the place a moment longer, so retry).
     held.pop().unwrap().ws.close(None).await.unwrap();
     let mut waited = Duration::ZERO;
-    while !http_from(
-        [127, 0, 0, 2],
-        port,
-        "GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
-    )
-    .await
-    .starts_with("HTTP/1.1 200")
-    {
+    loop {
+        let stream = connect_from([127, 0, 0, 2], port).await;
+        let url = format!("ws://127.0.0.1:{port}/ws");
+        if let Ok((ws, _)) =
+            tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(stream)).await
+        {
+            held.push(Client { ws });
+            break;
+        }
         assert!(waited < PATIENCE, "the closed connection was still counted");
         tokio::time::sleep(Duration::from_millis(50)).await;
         waited += Duration::from_millis(50);
     }
-    hold([127, 0, 0, 2], port, 1, &mut held).await;
     for last in 3..=9 {
         hold([127, 0, 0, last], port, 64, &mut held).await;
     }
