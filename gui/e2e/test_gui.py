@@ -731,18 +731,22 @@ def reload(page):
 
 @contextlib.contextmanager
 def viewport(page, size, mobile):
-    """The page reloaded in a viewport of `size` (a phone's, with its meta viewport and
-    overlay scrollbars, when `mobile`) for the block; the browser's own window after."""
+    """The page in a new tab with a viewport of `size` (a phone's, with its meta viewport
+    and overlay scrollbars, when `mobile`) for the block; the first tab, reloaded, after.
+    (Clearing the emulation in the same tab leaves a phone's ways behind.)"""
     width, height = size
-    page.driver.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride",
-        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
-    )
+    first = page.driver.current_window_handle
+    page.driver.switch_to.new_window("tab")
     try:
+        page.driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
+        )
         reload(page)
         yield
     finally:
-        page.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        page.driver.close()
+        page.driver.switch_to.window(first)
         reload(page)
 
 
