@@ -937,6 +937,155 @@ def solver(page, shots):
 
 
 # ------------------------------------------------------------------------------------------
+# Layout at a phone's and a desktop's size
+
+PHONE = (390, 844)
+DESKTOP = (1400, 900)
+# The Dynamo position of `dynamo`, whose push d5-d6 opens the chooser.
+DYNAMO_PUSH = "r3k2r/ppp2ppp/2n5/3n4/8/2B5/PPP2PPP/3RK2R w Kkq - 0 1"
+
+
+def reload(page):
+    page.driver.get(page.server.url)
+    wait_for("body[data-ready=1]", lambda: page.attr("body", "data-ready") == "1")
+
+
+@contextlib.contextmanager
+def viewport(page, size, mobile):
+    """The page in a new tab with a viewport of `size` (a phone's, with its meta viewport
+    and overlay scrollbars, when `mobile`) for the block; the first tab, reloaded, after.
+    (Clearing the emulation in the same tab leaves a phone's ways behind.)"""
+    width, height = size
+    first = page.driver.current_window_handle
+    page.driver.switch_to.new_window("tab")
+    try:
+        page.driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
+        )
+        reload(page)
+        yield
+    finally:
+        page.driver.close()
+        page.driver.switch_to.window(first)
+        reload(page)
+
+
+def measure(page):
+    """Where the page's blocks are, in CSS pixels from the top of the page (not of the
+    screen), with the smallest coordinate font and the controls lower than 40 px."""
+    return page.driver.execute_script(
+        """
+        const box = (css) => {
+            const e = document.querySelector(css);
+            if (!e) return null;
+            const r = e.getBoundingClientRect();
+            return {top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left,
+                    right: r.right, width: r.width, height: r.height};
+        };
+        const shown = (e) => e.getClientRects().length > 0 && !e.closest('[hidden]');
+        const fonts = [...document.querySelectorAll('#rim .coords span')]
+            .map((s) => parseFloat(getComputedStyle(s).fontSize));
+        const low = [...document.querySelectorAll('button, select, input:not([type=checkbox])')]
+            .filter((e) => shown(e) && e.getBoundingClientRect().height < 40)
+            .map((e) => `${e.id || e.className || e.tagName} ${e.getBoundingClientRect().height}px`);
+        const el = document.documentElement;
+        return {width: innerWidth, height: innerHeight, scrollWidth: el.scrollWidth,
+                clientWidth: el.clientWidth, board: box('#board'), rim: box('#rim'),
+                moves: box('#moves'), firstMove: box('#moves .move[data-ply="1"]'),
+                analyse: box('#analyse'), fen: box('#fen-input'), pgn: box('#pgn-text'),
+                side: box('.side .analysis'), coordFont: Math.min(...fonts), low};
+        """
+    )
+
+
+def check_no_sideways_scroll(m):
+    assert m["scrollWidth"] <= m["clientWidth"], (
+        f"the page scrolls sideways: {m['scrollWidth']} px wide in {m['clientWidth']}"
+    )
+    assert m["rim"]["left"] >= 0 and m["rim"]["right"] <= m["clientWidth"], (
+        f"the board's frame leaves the screen: {m['rim']}"
+    )
+
+
+def check_phone(m, with_moves):
+    """The board nearly edge to edge with readable coordinates, the analysis and the move
+    list above the FEN and PGN boxes, the analysis (and the moves when `with_moves`) on
+    the first screen, touch-sized controls."""
+    width, height = PHONE
+    assert (m["width"], m["height"]) == PHONE, f"the viewport is {m['width']}x{m['height']}"
+    check_no_sideways_scroll(m)
+    assert m["board"]["width"] >= 0.9 * width, (
+        f"the board is {m['board']['width']} px wide, under 90% of {width}"
+    )
+    assert m["coordFont"] >= 10, f"coordinates in {m['coordFont']} px"
+    blocks = [("#analyse", m["analyse"], True), ("#moves", m["moves"], with_moves)]
+    if with_moves:
+        blocks.append(("the first move", m["firstMove"], True))
+    for name, block, first_screen in blocks:
+        assert block is not None, f"no {name}"
+        assert not first_screen or block["top"] < height, (
+            f"{name} starts at {block['top']} px, below the first screen"
+        )
+        assert block["top"] < m["fen"]["top"] and block["top"] < m["pgn"]["top"], (
+            f"{name} at {block['top']} px is below the FEN ({m['fen']['top']}) or PGN box"
+        )
+    assert not m["low"], f"controls lower than 40 px: {m['low']}"
+
+
+def check_chooser_fits(page):
+    """The open chooser and every candidate lie inside the screen's width."""
+    width = page.driver.execute_script("return document.documentElement.clientWidth")
+    boxes = page.driver.execute_script(
+        "return [...document.querySelectorAll('#chooser .chooser-box, #chooser .candidate')]"
+        ".map((e) => { const r = e.getBoundingClientRect(); return [e.className, r.left, r.right]; })"
+    )
+    outside = [b for b in boxes if b[1] < 0 or b[2] > width]
+    assert not outside, f"chooser parts outside the {width} px screen: {outside}"
+
+
+def phone_layout(page, shots):
+    """At a phone's 390x844 the board takes the width, the analysis and the move list come
+    right under it, before the tools, and the page plays: a Dynamo push chosen in the
+    chooser (which fits the screen), analysis shown."""
+    with viewport(page, PHONE, mobile=True):
+        page.new_game("dynamo", DYNAMO_PUSH)
+        page.play("d5", "d6", "d1d5/d5d6", (shots, "phone-chooser"))
+        page.play("g7", "g6", "g7g6")
+        page.driver.execute_script("window.scrollTo(0, 0)")
+        m = measure(page)
+        print(
+            f"  figure: phone: board {m['board']['width']:.0f} of {m['width']} px,"
+            f" coordinates {m['coordFont']} px, #analyse at {m['analyse']['top']:.0f} px,"
+            f" first move at {m['firstMove']['top']:.0f} px, FEN box at {m['fen']['top']:.0f} px"
+        )
+        check_phone(m, with_moves=True)
+        with analysing(page, min_depth=3):
+            check_phone(measure(page), with_moves=False)
+            page.screenshot(shots, "phone")
+
+
+def desktop_layout(page, _shots):
+    """At 1400x900 the board, the analysis and the move list fit the first screen side by
+    side, the board at least as large as it was (663 px)."""
+    with viewport(page, DESKTOP, mobile=False):
+        page.new_game("chess")
+        page.play_all(["e2e4"])
+        m = measure(page)
+        print(
+            f"  figure: desktop: board {m['board']['width']:.0f} px, coordinates"
+            f" {m['coordFont']:.1f} px, side panel from x={m['side']['left']:.0f}"
+        )
+        check_no_sideways_scroll(m)
+        assert m["board"]["width"] >= 640, f"the board is {m['board']['width']} px wide"
+        assert m["rim"]["bottom"] <= m["height"], f"the board ends at {m['rim']['bottom']} px"
+        assert m["side"]["left"] >= m["rim"]["right"], "the side panel is not beside the board"
+        for name in ("analyse", "firstMove"):
+            assert m[name]["top"] < m["height"], f"{name} at {m[name]['top']} px"
+        assert m["coordFont"] >= 10, f"coordinates in {m['coordFont']} px"
+
+
+# ------------------------------------------------------------------------------------------
 # Figures
 
 
@@ -1036,6 +1185,8 @@ def main():
             ("chess game to checkmate", lambda: checkmate(page, shots)),
             ("a level, and a slow human in a move-time game", lambda: level_and_slow_human(page, shots)),
             ("solver: a Dynamo #2, its tree, Stop", lambda: solver(page, shots)),
+            ("layout at a phone's size", lambda: phone_layout(page, shots)),
+            ("layout at a desktop's size", lambda: desktop_layout(page, shots)),
             ("figure: highlight time", lambda: highlight_figures(page)),
             ("figure: page weight", lambda: page_weight(server)),
         ]

@@ -180,30 +180,6 @@ def analysis_three_lines(page, _shots):
     assert page.text("#lines") == stopped, "the lines changed after stopping"
 
 
-def phone(page, shots):
-    """At a phone's size (390x844) the page fits the width and plays: a Dynamo push by
-    the chooser, analysis shown."""
-    page.driver.set_window_size(390, 844)
-    try:
-        page.driver.get(page.server.url)
-        wait_for("body[data-ready=1]", lambda: page.attr("body", "data-ready") == "1")
-        overflow = page.driver.execute_script(
-            "return [document.documentElement.scrollWidth, window.innerWidth,"
-            " document.querySelector('#board').getBoundingClientRect().right]"
-        )
-        assert overflow[0] <= overflow[1] and overflow[2] <= overflow[1], (
-            f"the page is wider than the phone: scrollWidth, innerWidth, board right = {overflow}"
-        )
-        page.new_game("dynamo", "r3k2r/ppp2ppp/2n5/3n4/8/2B5/PPP2PPP/3RK2R w Kkq - 0 1")
-        page.play("d5", "d6", "d1d5/d5d6", (shots, "phone-chooser"))
-        with gui.analysing(page, min_depth=3):
-            page.screenshot(shots, "phone")
-    finally:
-        page.driver.set_window_size(1400, 1000)
-        page.driver.get(page.server.url)
-        wait_for("body[data-ready=1]", lambda: page.attr("body", "data-ready") == "1")
-
-
 def offline(page, site, shots):
     """Once the page has been loaded (and has run its engine), it works with the static
     server stopped: it reloads, plays, analyses and stops, and plays a game against the
@@ -423,7 +399,8 @@ def main():
             ("arrow keys after a mouse choice of variant", lambda: gui.keys_after_the_menu(page, shots)),
             ("a variant change asks first", lambda: gui.variant_change_asks(page, shots)),
             ("solver: a Dynamo #2, its tree, Stop", lambda: gui.solver(page, shots)),
-            ("phone size", lambda: phone(page, shots)),
+            ("layout at a phone's size", lambda: gui.phone_layout(page, shots)),
+            ("layout at a desktop's size", lambda: gui.desktop_layout(page, shots)),
             ("UCI session of the worker against native", lambda: uci_session(page, binary)),
             ("figures", lambda: figures(driver, site_dir, binary, site.url)),
             ("offline once loaded", lambda: offline(page, site, shots)),
