@@ -37,6 +37,25 @@ pub fn level_for_elo(elo: i64) -> f64 {
 mod tests {
     use super::*;
 
+    /// The page's level menu (gui/page/levels.js) shows the Elo of each level from its
+    /// own copy of this table (the page has no other way to know it): the two must agree.
+    #[test]
+    fn the_pages_level_menu_has_this_table() {
+        let page = include_str!("../../gui/page/levels.js");
+        let line = page
+            .lines()
+            .find(|line| line.starts_with("const CALIBRATION = "))
+            .expect("levels.js has its CALIBRATION line");
+        let written: Vec<String> = TABLE
+            .iter()
+            .map(|&(level, elo)| format!("[{level}, {elo}]"))
+            .collect();
+        assert_eq!(
+            line,
+            format!("const CALIBRATION = [{}];", written.join(", "))
+        );
+    }
+
     #[test]
     fn the_table_rises() {
         for pair in TABLE.windows(2) {
