@@ -1126,8 +1126,13 @@ def page_weight(server):
 def run_scenarios(page, scenarios, shots, url, alive):
     """Runs each (name, run) in turn; a failure is printed with a screenshot, and the next
     scenario starts from a fresh page at `url` while `alive()` (else the run stops).
-    Returns the names of the failed ones."""
+    FEERIE_E2E_ONLY="a|b" keeps the scenarios whose names contain one of the words (a
+    developer's shortcut; CI runs them all). Returns the names of the failed ones."""
     failures = []
+    only = os.environ.get("FEERIE_E2E_ONLY")
+    if only:
+        scenarios = [(n, r) for n, r in scenarios if any(w in n for w in only.split("|"))]
+        assert scenarios, f"FEERIE_E2E_ONLY={only!r} matches no scenario"
     for name, run in scenarios:
         print(f"== {name}", flush=True)
         try:
