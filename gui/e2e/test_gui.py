@@ -855,6 +855,164 @@ def level_and_slow_human(page, shots):
     wait_for("the game aborted", lambda: not page.text("#game-status").startswith("Playing"))
 
 
+def game_against_engine(page, human, control, value, level):
+    """Starts a chess game from the position shown: the person plays `human` (`w`, `b`)
+    against Feerie at `level`, with `control` (`movetime`, `depth`) at `value`."""
+    page.select("#white-player", "human" if human == "w" else "0")
+    page.select("#black-player", "human" if human == "b" else "0")
+    page.select("#level", level)
+    page.select("#tc-mode", control)
+    page.type_into("#tc-value", str(value))
+    page.click_css("#start-game")
+    wait_for("#game-status Playing", lambda: page.text("#game-status").startswith("Playing"))
+
+
+def premove_marks(page):
+    return page.driver.execute_script(
+        "return [...document.querySelectorAll('#board .square.premove')].map((s) => s.dataset.square).sort()"
+    )
+
+
+def plies_shown(page):
+    return len(page.find_all("#moves .move[data-ply]"))
+
+
+def premove(page, _shots):
+    """Against the full engine at 4 s a move: g1-f3 clicked while it thinks after 1. e4 is
+    marked and played as soon as it has replied; a second premove cancelled by Escape is
+    not played; one that is not legal after the reply is dropped with a status line."""
+    page.new_game("chess")
+    game_against_engine(page, "w", "movetime", 4000, "full")
+    page.click_move("e2", "e4", "e2e4")
+    page.moves.append("e2e4")
+    page.click_square("g1")
+    page.click_square("f3")
+    marks, plies = premove_marks(page), plies_shown(page)
+    assert plies == 1, f"the engine replied before the premove was made ({plies} plies)"
+    assert marks == ["f3", "g1"], f"premove squares marked: {marks}"
+    wait_for("the reply and the premove", lambda: plies_shown(page) == 3, ENGINE_TIMEOUT)
+    after_e4 = page.server.position(page.variant, page.fen, page.moves)
+    fen = page.attr("#board", "data-fen")
+    replies = [
+        m["uci"] for m in after_e4["legal"]
+        if page.server.position(page.variant, page.fen, page.moves + [m["uci"], "g1f3"])["fen"] == fen
+    ]
+    assert len(replies) == 1, f"the board {fen} is not e4, a reply, Nf3: {replies}"
+    page.moves += [replies[0], "g1f3"]
+    page.check_board()
+    assert not premove_marks(page), "the premove's marks stayed"
+    # A premove cancelled by Escape, during the engine's next think.
+    page.click_square("d2")
+    page.click_square("d4")
+    assert premove_marks(page) == ["d2", "d4"], premove_marks(page)
+    page.press("ESCAPE")
+    assert not premove_marks(page), "Escape left the premove"
+    # One that cannot be legal: the king two squares up.
+    page.click_square("e1")
+    page.click_square("e3")
+    wait_for("the reply", lambda: plies_shown(page) == 4, ENGINE_TIMEOUT)
+    wait_for("the dropped premove said", lambda: "dropped" in page.text("#status"))
+    time.sleep(1)  # had either premove been kept, it would be played by now
+    assert plies_shown(page) == 4, f"a cancelled or illegal premove was played ({plies_shown(page)} plies)"
+    assert not premove_marks(page), premove_marks(page)
+    page.click_css("#abort")
+    wait_for("the game aborted", lambda: not page.text("#game-status").startswith("Playing"))
+
+
+def auto_flip(page, _shots):
+    """Taking Black against the engine turns the board to Black's side, taking White turns
+    it back; the flip button still works during the game."""
+    page.new_game("chess")
+    assert page.attr("#board", "data-orientation") == "w"
+    game_against_engine(page, "b", "depth", 1, "skill:0")
+    assert page.attr("#board", "data-orientation") == "b", "not turned to Black"
+    square = page.find('#board .square[data-square="a1"]').rect
+    other = page.find('#board .square[data-square="h8"]').rect
+    assert square["y"] < other["y"], "a1 is not at the top with Black at the bottom"
+    wait_for("the engine's first move", lambda: plies_shown(page) == 1, ENGINE_TIMEOUT)
+    page.click_css("#flip")
+    assert page.attr("#board", "data-orientation") == "w", "Flip does nothing in a game"
+    page.click_css("#flip")
+    assert page.attr("#board", "data-orientation") == "b"
+    page.click_css("#abort")
+    wait_for("the game aborted", lambda: not page.text("#game-status").startswith("Playing"))
+    page.new_game("chess")
+    game_against_engine(page, "w", "depth", 1, "skill:0")
+    assert page.attr("#board", "data-orientation") == "w", "not turned back to White"
+    page.click_css("#abort")
+    wait_for("the game aborted", lambda: not page.text("#game-status").startswith("Playing"))
+
+
+def arrow_and_preview(page, _shots):
+    """During analysis an arrow shows the first line's first move, gone when the analysis
+    stops; hovering a move of a line shows the position after it in a small board."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    page.new_game("chess")
+    page.play_all(["e2e4", "e7e5"])
+    with analysing(page) as first:
+        arrow, best = wait_for(
+            "the best-move arrow",
+            lambda: page.driver.execute_script(
+                """
+                const a = document.querySelector('#arrows .best-arrow');
+                const m = document.querySelector(arguments[0] + ' .pv-move[data-index="0"]');
+                return a && m ? [{uci: a.dataset.uci, from: a.dataset.from, to: a.dataset.to}, m.dataset.uci] : null;
+                """,
+                first,
+            ),
+        )
+        assert arrow["uci"] == best, f"the arrow shows {arrow}, the first line starts {best}"
+        assert (arrow["from"], arrow["to"]) == (best[0:2], best[2:4]), arrow
+        print(f"  arrow: {arrow}")
+    wait_for("no arrow after Stop", lambda: not page.find_all("#arrows .best-arrow"))
+    # The stopped lines stay: hover the second move of the first line.
+    ucis = page.driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0] + ' .pv-move')].map((m) => m.dataset.uci)", first
+    )
+    assert len(ucis) >= 2, f"the first line is too short: {ucis}"
+    expected = page.server.position(page.variant, page.fen, page.moves + ucis[:2])["fen"]
+    ActionChains(page.driver).move_to_element(page.find(first + ' .pv-move[data-index="1"]')).perform()
+    wait_for("#pv-preview shown", lambda: page.find("#pv-preview").is_displayed())
+    assert page.attr("#pv-preview", "data-fen") == expected, (page.attr("#pv-preview", "data-fen"), expected)
+    assert page.find_all("#pv-preview svg.mini"), "no board in the preview"
+    ActionChains(page.driver).move_to_element(page.find("#moves")).perform()
+    wait_for("#pv-preview hidden", lambda: not page.find("#pv-preview").is_displayed())
+    assert page.attr("#board", "data-fen") == page.server.position(page.variant, page.fen, page.moves)["fen"]
+
+
+def sounds_played(page):
+    return page.driver.execute_script("return window.feerie.sounds.played.slice()")
+
+
+def sounds_and_mute(page, _shots):
+    """The mute switch is kept over a reload; muted, nothing sounds; on, a move, a capture,
+    a check and a mate each trigger their sound."""
+    page.new_game("chess")
+    if page.attr("#mute", "aria-pressed") == "true":
+        page.click_css("#mute")
+    assert page.attr("#mute", "aria-pressed") == "false"
+    page.click_css("#mute")
+    assert page.attr("#mute", "aria-pressed") == "true"
+    assert page.driver.execute_script("return localStorage.getItem('feerie.muted')") == "1"
+    reload(page)
+    assert page.attr("#mute", "aria-pressed") == "true", "muted is not kept over a reload"
+    page.new_game("chess")
+    page.play_all(["e2e4"])
+    assert sounds_played(page) == [], f"muted, yet {sounds_played(page)}"
+    page.click_css("#mute")
+    assert page.attr("#mute", "aria-pressed") == "false"
+    page.play_all(["d7d5", "e4d5"])
+    page.new_game("chess")
+    page.play_all(["e2e4", "f7f6", "d1h5"])
+    page.new_game("chess")
+    page.play_all(["f2f3", "e7e5", "g2g4", "d8h4"])
+    played = sounds_played(page)
+    assert played == ["move", "capture", "move", "move", "check", "move", "move", "move", "end"], played
+    reload(page)
+    assert page.attr("#mute", "aria-pressed") == "false", "sound on is not kept over a reload"
+
+
 # The Dynamo #2 of tests/tests/solve_problems.rs: 1.a7d7 (threat 2.d8E#) is its only key.
 DYNAMO_2 = "R2b3k/R7/8/8/8/8/8/4K3 w - - 0 1"
 
@@ -1189,6 +1347,10 @@ def main():
             ("analysis start/stop", lambda: analysis(page, shots)),
             ("chess game to checkmate", lambda: checkmate(page, shots)),
             ("a level, and a slow human in a move-time game", lambda: level_and_slow_human(page, shots)),
+            ("premove during the engine's think", lambda: premove(page, shots)),
+            ("auto-flip when taking Black", lambda: auto_flip(page, shots)),
+            ("best-move arrow and line preview", lambda: arrow_and_preview(page, shots)),
+            ("sounds and the mute switch", lambda: sounds_and_mute(page, shots)),
             ("solver: a Dynamo #2, its tree, Stop", lambda: solver(page, shots)),
             ("layout at a phone's size", lambda: phone_layout(page, shots)),
             ("layout at a desktop's size", lambda: desktop_layout(page, shots)),

@@ -8,6 +8,7 @@ import { installPieceSymbols, pieceName } from './pieces.js';
 import { Engines } from './engine.js';
 import { openBackend } from './backend.js';
 import { Solver } from './solver.js';
+import { Sounds, soundOf } from './sounds.js';
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -49,6 +50,8 @@ const state = {
 };
 
 const board = new Board($('rim'), $('board'), pick);
+board.onPremoveDropped = ({ from, to }) => setStatus(`Premove ${from}-${to} dropped: not legal after the reply.`, true);
+const sounds = new Sounds($('mute'));
 let engines;
 
 function setStatus(text, error = false) {
@@ -105,7 +108,8 @@ async function show(ply) {
   if (token !== showToken) return;
   state.pos = pos;
   board.draw({ ...drawing, board: pos.board, check: pos.check });
-  board.setLegal(pos.legal, engines.humanMayMove(pos));
+  if (animate) sounds.play(soundOf(drawing.before, pos.board, drawing.last, pos));
+  board.setLegal(pos.legal, engines.humanMayMove(pos), engines.premoveSide(pos));
   if (document.activeElement !== $('fen-input')) $('fen-input').value = pos.fen;
   renderGameStatus();
   engines.positionShown(pos);
@@ -214,6 +218,7 @@ const takesText = (el) => el instanceof HTMLElement
 // choice, say) never turns the arrows into a change of variant.
 document.addEventListener('keydown', (e) => {
   if (e.key === 'Escape' && !$('chooser').hidden) { closeChooser(); return; }
+  if (e.key === 'Escape' && board.cancelPremove()) return;
   const modal = !$('chooser').hidden || $('confirm').open;
   if (modal || takesText(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
   const go = {
@@ -296,6 +301,12 @@ $('flip').addEventListener('click', () => {
   board.flip();
   placePlayers();
 });
+
+/** Turns the board so that `side` is at the bottom (a game where the person plays it). */
+function orient(side) {
+  board.orient(side);
+  placePlayers();
+}
 
 /** The player strips: Black's above the board when White is at the bottom. */
 function placePlayers() {
@@ -431,6 +442,10 @@ const host = {
   show,
   renderGameStatus,
   renderNames,
+  orient,
+  sound: (kind) => sounds.play(kind),
+  /** The backend's answer for the position shown followed by `ucis` (an analysis line). */
+  positionAfter: (ucis) => position(state.variant, state.fen, [...state.moves.slice(0, state.ply), ...ucis]).promise,
   /** Plays the PV moves `ucis` from the position shown. */
   async playLine(ucis) {
     try { await setLine(state.variant, state.fen, [...state.moves.slice(0, state.ply), ...ucis]); } catch (e) { setStatus(e.message, true); }

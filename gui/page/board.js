@@ -5,6 +5,7 @@
 import { pieceSvg, pieceName, glyphUses } from './pieces.js';
 
 const FILES = 'abcdefgh';
+const SVG = 'http://www.w3.org/2000/svg';
 /** The name of square index `i` (a1 = 0, b1 = 1, ..., h8 = 63). */
 export const squareName = (i) => FILES[i % 8] + (Math.floor(i / 8) + 1);
 /** The index of square `name`. */
@@ -35,6 +36,12 @@ export function moveParts(uci) {
     const m = /^([a-h][1-8])([a-h][1-8]|E)/.exec(part);
     return m ? { from: m[1], to: m[2] === 'E' ? null : m[2] } : null;
   }).filter(Boolean);
+}
+
+/** `w` or `b`: the side of a piece's FEN text (an Augsburg unit's by its letters). */
+export function sideOf(text) {
+  const letter = text.replace(/[^A-Za-z]/g, '')[0] ?? '';
+  return letter === letter.toUpperCase() ? 'w' : 'b';
 }
 
 const sign = (x) => Math.sign(x);
@@ -109,6 +116,8 @@ export class Board {
   /**
    * `rim`: the frame (`.rim[data-square=off]`) holding `#board`. `onPick(candidates, from,
    * to)` gets the legal moves matching a chosen piece and target (`off`: off the board).
+   * `onPremoveDropped({from, to})` (set by the page) hears of a premove that was not legal
+   * when its turn came.
    */
   constructor(rim, board, onPick) {
     this.rim = rim;
@@ -122,6 +131,12 @@ export class Board {
     this.selected = null;
     this.drag = null;
     this.marked = [];
+    // Premoves: the side that may premove now (null: none), and the premove chosen,
+    // {from} while its target is being chosen, then {from, to}.
+    this.premoveSide = null;
+    this.premove = null;
+    this.onPremoveDropped = null;
+    this.arrow = null; // the best-move arrow: {uci, fen}
     this.squares = [];
     for (let i = 0; i < 64; i++) {
       const sq = document.createElement('div');
@@ -131,6 +146,11 @@ export class Board {
       this.squares.push(sq);
       board.append(sq);
     }
+    this.arrows = document.createElementNS(SVG, 'svg');
+    this.arrows.setAttribute('class', 'arrows');
+    this.arrows.setAttribute('viewBox', '0 0 8 8');
+    this.arrows.id = 'arrows';
+    board.append(this.arrows);
     this.exits = document.createElement('div');
     this.exits.className = 'exits';
     rim.append(this.exits);
@@ -166,6 +186,12 @@ export class Board {
     this.place();
     this.el.dataset.orientation = this.orientation;
     this.drawExits();
+    this.drawArrow();
+  }
+
+  /** Turns the board so that `side` (`w`, `b`) is at the bottom. */
+  orient(side) {
+    if (side !== this.orientation) this.flip();
   }
 
   /**
@@ -178,6 +204,7 @@ export class Board {
     board, fen, last = null, before = null, check = null, mutation = false, preview = false, animate = false,
   }) {
     this.deselect();
+    if (this.arrow && this.arrow.fen !== fen) this.setArrow(null); // it belonged to another position
     const created = new Set();
     if (!preview) { // a preview is drawn before the server confirms the position
       this.el.dataset.fen = fen;
@@ -261,10 +288,13 @@ export class Board {
     }).join('');
   }
 
-  /** The legal moves of the position drawn (the server's list); `enabled`: the user may move. */
-  setLegal(legal, enabled) {
+  /** The legal moves of the position drawn (the server's list); `enabled`: the user may
+   * move; `premoveSide`: else the side (`w`, `b`) the user may premove for (an engine
+   * thinks in their game). A premove waiting is tried when the user may move again. */
+  setLegal(legal, enabled, premoveSide = null) {
     this.legal = legal;
     this.enabled = enabled;
+    this.premoveSide = enabled ? null : premoveSide;
     this.byFrom = new Map();
     for (const move of legal) {
       for (const part of move.parts) {
@@ -276,7 +306,91 @@ export class Board {
       }
     }
     this.el.classList.toggle('can-move', enabled && legal.length > 0);
+    this.el.classList.toggle('can-premove', Boolean(this.premoveSide));
     if (this.selected && !this.byFrom.has(this.selected)) this.deselect();
+    if (enabled && this.premove) {
+      const p = this.premove;
+      this.cancelPremove();
+      // After the caller has finished showing the position.
+      setTimeout(() => { if (this.legal === legal) this.firePremove(p); }, 0);
+    }
+  }
+
+  /* ---- premoves ---- */
+
+  /** Plays premove `p` now that the user may move: matched by its squares against the
+   * legal moves (several: the chooser), or dropped when none matches. A premove whose
+   * target was not chosen yet becomes a selection. */
+  firePremove(p) {
+    if (!this.enabled) return;
+    if (!p.to) { this.select(p.from); return; }
+    const moves = this.byFrom.get(p.from)?.get(p.to);
+    if (moves) this.onPick(moves, p.from, p.to);
+    else this.onPremoveDropped?.(p);
+  }
+
+  /** Marks premove {from, to} (`to` undefined: its target is still to be chosen). */
+  setPremove(from, to) {
+    this.cancelPremove();
+    this.premove = { from, to };
+    this.squares[squareIndex(from)].classList.add('premove');
+    if (to === 'off') this.rim.classList.add('premove');
+    else if (to) this.squares[squareIndex(to)].classList.add('premove');
+  }
+
+  /** Forgets the premove; true if there was one. */
+  cancelPremove() {
+    const had = Boolean(this.premove);
+    for (const sq of this.el.querySelectorAll('.premove')) sq.classList.remove('premove');
+    this.rim.classList.remove('premove');
+    this.premove = null;
+    return had;
+  }
+
+  /** A click while an engine thinks: a piece of the user's side starts a premove, a
+   * second square (any, the rim too: the position will change) completes it, a click
+   * elsewhere cancels it. Returns the drag to follow, or null. */
+  premoveDown(name, e) {
+    const p = this.premove;
+    if (p && !p.to && name !== p.from) { this.setPremove(p.from, name); return null; }
+    const text = name === 'off' ? null : this.pieces[squareIndex(name)];
+    if (!text || sideOf(text) !== this.premoveSide) { this.cancelPremove(); return null; }
+    const again = Boolean(p && !p.to && p.from === name);
+    if (!again) this.setPremove(name);
+    const piece = this.squares[squareIndex(name)].querySelector('.piece');
+    return { from: name, x: e.clientX, y: e.clientY, again, piece, ghost: null, pre: true };
+  }
+
+  /* ---- the best-move arrow ---- */
+
+  /** Shows the arrow of move `uci` in the position `fen` (null: none): for a move that
+   * displaces several pieces, the arrow of the first piece of the side to move. */
+  setArrow(uci, fen) {
+    this.arrow = uci ? { uci, fen } : null;
+    this.drawArrow();
+  }
+
+  drawArrow() {
+    const a = this.arrow;
+    const parts = a ? moveParts(a.uci) : [];
+    if (!parts.length) { this.arrows.innerHTML = ''; return; }
+    const before = fenBoard(a.fen);
+    const side = a.fen.split(' ')[1] || 'w';
+    const part = parts.find((p) => before[squareIndex(p.from)] && sideOf(before[squareIndex(p.from)]) === side) ?? parts[0];
+    const white = this.orientation === 'w';
+    // The centre of cell (x, y) in board units, a rim cell on the rim (0.4 squares wide).
+    const centre = ([x, y]) => [(white ? x : 7 - x) + 0.5, (white ? 7 - y : y) + 0.5]
+      .map((v) => Math.max(-0.2, Math.min(8.2, v)));
+    const cell = (sq) => { const i = squareIndex(sq); return [i % 8, Math.floor(i / 8)]; };
+    const [x1, y1] = centre(cell(part.from));
+    const [x2, y2] = centre(part.to ? cell(part.to) : exitCell(part.from, parts, before));
+    const length = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const [ux, uy] = [(x2 - x1) / length, (y2 - y1) / length];
+    const [nx, ny] = [-uy, ux];
+    const head = 0.42; const shaft = 0.08; const wing = 0.24; const back = Math.max(0, length - head);
+    const pt = (along, across) => `${(x1 + ux * along + nx * across).toFixed(3)},${(y1 + uy * along + ny * across).toFixed(3)}`;
+    const points = [pt(0, shaft), pt(back, shaft), pt(back, wing), pt(length, 0), pt(back, -wing), pt(back, -shaft), pt(0, -shaft)];
+    this.arrows.innerHTML = `<polygon class="best-arrow" data-uci="${a.uci}" data-from="${part.from}" data-to="${part.to ?? 'off'}" points="${points.join(' ')}"/>`;
   }
 
   /** Selects square `name`, highlighting its targets; records the time since `t0`. */
@@ -328,10 +442,16 @@ export class Board {
   }
 
   pointerDown(e) {
-    if (e.button !== 0 || !this.enabled) return;
-    const t0 = e.timeStamp || performance.now();
+    if (e.button === 2) { this.cancelPremove(); return; }
     const sq = e.target.closest('.square');
     const name = sq && this.el.contains(sq) ? sq.dataset.square : 'off';
+    if (e.button === 0 && !this.enabled && this.premoveSide) {
+      e.preventDefault();
+      this.drag = this.premoveDown(name, e);
+      return;
+    }
+    if (e.button !== 0 || !this.enabled) return;
+    const t0 = e.timeStamp || performance.now();
     e.preventDefault();
     if (this.selected && name !== this.selected && this.tryTarget(name)) return;
     if (name === 'off') { this.deselect(); return; }
@@ -372,12 +492,17 @@ export class Board {
     this.el.querySelector('.hover')?.classList.remove('hover');
     this.rim.classList.remove('hover');
     if (!d.ghost) {
-      if (d.again) this.deselect(); // a second click on the selected piece lets it go
+      if (d.again) { if (d.pre) this.cancelPremove(); else this.deselect(); } // a second click lets it go
       return;
     }
     d.ghost.remove();
     d.piece.classList.remove('dragging');
     const to = this.targetAt(e.clientX, e.clientY);
+    if (d.pre) {
+      if (to && to !== d.from) this.setPremove(d.from, to);
+      else if (to !== d.from) this.cancelPremove();
+      return;
+    }
     this.dropped = true; // a dropped piece is already where it goes: no slide
     if (to && to !== d.from && this.tryTarget(to)) return;
     this.dropped = false;

@@ -3,6 +3,7 @@
 // The solver's messages go through the same session to solver.js.
 
 import { DEFAULT_LEVEL, ENGINE_GAME_LEVEL, levelMenu, levelOf } from './levels.js';
+import { LinePreview } from './preview.js';
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -131,6 +132,7 @@ export class Engines {
       if (this.inGame()) { this.host.setStatus('A game is running: PV moves cannot be played.', true); return; }
       this.host.playLine(line.pv.slice(0, Number(m.dataset.index) + 1));
     });
+    this.preview = new LinePreview($('lines'), (ucis) => this.host.positionAfter(ucis), () => this.host.board.orientation);
     $('tc-mode').addEventListener('change', () => this.renderControl());
     $('level').innerHTML = levelMenu().map(([label, options]) => `<optgroup label="${esc(label)}">${
       options.map(([value, words]) => `<option value="${value}">${esc(words)}</option>`).join('')}</optgroup>`).join('');
@@ -244,6 +246,13 @@ export class Engines {
     else if (!this.running) info.textContent = this.lines.length ? `Stopped${this.progressText()}` : '';
     else if (!this.lines.length && !this.progress) info.textContent = 'Thinking…';
     else info.textContent = this.progressText();
+    this.renderArrow();
+  }
+
+  /** The best-move arrow: the first line's first move while the analysis runs. */
+  renderArrow() {
+    const best = this.wanted && this.running && this.analysed ? this.lines[0]?.pv[0] : null;
+    this.host.board.setArrow(best ?? null, this.analysed?.fen);
   }
 
   /** The search's progress in words: engine, depth, nodes, speed, time. */
@@ -260,6 +269,7 @@ export class Engines {
     const box = document.querySelector('#lines .pv-lines');
     if (!lines.length || !pos) {
       box.innerHTML = '';
+      this.preview.hide();
       this.renderEval(null);
       this.renderAnalysisState();
       return;
@@ -274,7 +284,7 @@ export class Engines {
         else if (i === 0) num = `<span class="pv-num">${n}…</span>`;
         if (!white) n += 1;
         white = !white;
-        return `${num}<span class="pv-move" data-index="${i}">${esc(t)}</span>`;
+        return `${num}<span class="pv-move" data-index="${i}" data-uci="${esc(l.pv[i])}">${esc(t)}</span>`;
       }).join(' ');
       const good = l.score && ((l.score.mate ?? l.score.cp) > 0);
       return `<div class="line" data-multipv="${l.multipv}">
@@ -312,6 +322,17 @@ export class Engines {
     const s = this.host.state;
     if (s.ply !== s.moves.length) return false;
     return (pos.side === 'w' ? g.white : g.black) === 'human';
+  }
+
+  /** The side the person may premove for in position `pos`: theirs, while an engine
+   * thinks in their game (null otherwise). */
+  premoveSide(pos) {
+    const g = this.game;
+    const s = this.host.state;
+    if (!g || !pos || s.ply !== s.moves.length) return null;
+    const waiting = pos.side === 'w' ? 'b' : 'w';
+    const player = (side) => (side === 'w' ? g.white : g.black);
+    return player(pos.side) !== 'human' && player(waiting) === 'human' ? waiting : null;
   }
 
   sendMove(uci) { this.send({ type: 'move', uci }); }
@@ -358,6 +379,8 @@ export class Engines {
     const level = levelOf($('level').value);
     this.send({ type: 'new_game', ...spec, white, black, control, level });
     window.feerie.lastNewGame = { white, black, control, level };
+    // The person's side at the bottom, as they sit at the board.
+    if ((white === 'human') !== (black === 'human')) this.host.orient(white === 'human' ? 'w' : 'b');
     this.game = {
       spec, white, black, control, moves: spec.moves, turn: this.host.state.pos.side,
       clock: control.clock ? { white_ms: control.clock.base_ms, black_ms: control.clock.base_ms } : null,
@@ -397,6 +420,7 @@ export class Engines {
     const result = msg.result === '*' ? null : { result: msg.result, reason: msg.reason };
     this.host.gameLine(g.spec.variant, g.spec.fen, moves, result);
     const words = result ? `Game over: ${msg.result} ${msg.reason}` : `${msg.reason}.`;
+    if (result) this.host.sound('end');
     this.host.setStatus(words, /crash|illegal/i.test(msg.reason));
     this.renderGame();
   }
@@ -432,7 +456,8 @@ export class Engines {
     document.body.classList.toggle('in-game', on);
     this.host.renderGameStatus();
     const s = this.host.state;
-    if (s.pos) this.host.board.setLegal(s.pos.legal, this.humanMayMove(s.pos));
+    if (!on) this.host.board.cancelPremove();
+    if (s.pos) this.host.board.setLegal(s.pos.legal, this.humanMayMove(s.pos), this.premoveSide(s.pos));
     this.tick();
   }
 
