@@ -979,6 +979,29 @@ def arrow_and_preview(page, _shots):
     ActionChains(page.driver).move_to_element(page.find("#moves")).perform()
     wait_for("#pv-preview hidden", lambda: not page.find("#pv-preview").is_displayed())
     assert page.attr("#board", "data-fen") == page.server.position(page.variant, page.fen, page.moves)["fen"]
+    # Dynamo: the arrow is one part of the best move, that of a piece of the side to move.
+    page.new_game("dynamo", DYNAMO_PUSH)
+    legal = {m["uci"]: m for m in page.server.position(page.variant, page.fen, page.moves)["legal"]}
+    with analysing(page) as first:
+        arrow, best, pieces = wait_for(
+            "the best-move arrow in Dynamo",
+            lambda: page.driver.execute_script(
+                """
+                const a = document.querySelector('#arrows .best-arrow');
+                const m = document.querySelector(arguments[0] + ' .pv-move[data-index="0"]');
+                const at = (sq) => document.querySelector(`#board .square[data-square="${sq}"] .piece`)?.dataset.piece;
+                return a && m ? [{uci: a.dataset.uci, from: a.dataset.from, to: a.dataset.to}, m.dataset.uci,
+                                 at(a.dataset.from) ?? null] : null;
+                """,
+                first,
+            ),
+        )
+        assert arrow["uci"] == best and best in legal, (arrow, best)
+        parts = [(p["from"], p["to"] or "off") for p in legal[best]["parts"]]
+        assert (arrow["from"], arrow["to"]) in parts, f"the arrow {arrow} is no part of {best}: {parts}"
+        if any(page.dom_board()[f] and page.dom_board()[f].isupper() for f, _ in parts):
+            assert pieces and pieces.isupper(), f"the arrow of {best} starts from {pieces}, not White's"
+        print(f"  dynamo arrow: {arrow}")
 
 
 def sounds_played(page):
