@@ -346,6 +346,10 @@ class Page:
         or moves on the board), the dialog left open, or None."""
         self.select("#variant", variant)
         # The menu's change handler opens the dialog at once, before this returns.
+        return self.question()
+
+    def question(self):
+        """The text of the page's open question, or None when none is open."""
         if self.driver.execute_script("return document.querySelector('#confirm').open"):
             return self.text("#confirm-text")
         return None
@@ -365,7 +369,7 @@ class Page:
             self.answer(True)
         self.click_css("#new-game")
         # Moves on the board (the variant unchanged): New game asks first.
-        if self.driver.execute_script("return document.querySelector('#confirm').open"):
+        if self.question() is not None:
             self.answer(True)
         self.variant, self.fen, self.moves = variant, None, []
         self.check_board()
@@ -641,9 +645,8 @@ def keys_after_the_menu(page, _shots):
     page.check_board()
 
 
-def variant_change_asks(page, _shots):
-    """Changing the variant during a running game asks first: declined, the game goes on;
-    with moves on the board and no game, it asks too, and accepted, the new variant starts."""
+def start_against_engine(page):
+    """A new chess game of a person (White) against the engine at depth 1, started."""
     page.new_game("chess")
     page.select("#white-player", "human")
     page.select("#black-player", "0")
@@ -651,14 +654,25 @@ def variant_change_asks(page, _shots):
     page.type_into("#tc-value", "1")
     page.click_css("#start-game")
     wait_for("the game running", lambda: page.find("#abort").is_enabled())
+
+
+def e4_and_reply(page):
+    """1.e4 by clicks in the running game, and the engine's reply."""
+    page.click_move("e2", "e4", "e2e4")
+    page.moves.append("e2e4")
+    wait_for("the engine's reply", lambda: len(page.find_all("#moves .move[data-ply]")) == 2, ENGINE_TIMEOUT)
+
+
+def variant_change_asks(page, _shots):
+    """Changing the variant during a running game asks first: declined, the game goes on;
+    with moves on the board and no game, it asks too, and accepted, the new variant starts."""
+    start_against_engine(page)
     question = page.pick_variant("dynamo")
     assert question and "game is running" in question, question
     page.answer(False)
     assert page.text("#variant") == "chess", page.text("#variant")
     assert page.find("#abort").is_enabled(), "declining ended the game"
-    page.click_move("e2", "e4", "e2e4")
-    page.moves.append("e2e4")
-    wait_for("the engine's reply", lambda: len(page.find_all("#moves .move[data-ply]")) == 2, ENGINE_TIMEOUT)
+    e4_and_reply(page)
     assert page.find("#abort").is_enabled(), "the game ended"
     page.click_css("#abort")
     wait_for("the game aborted", lambda: not page.find("#abort").is_enabled())
@@ -674,19 +688,11 @@ def variant_change_asks(page, _shots):
 def new_game_asks(page, _shots):
     """New game during a running game asks first: declined, the game and its moves stay;
     with moves on the board and no game, it asks too; with none, it asks nothing."""
-    page.new_game("chess")
-    page.select("#white-player", "human")
-    page.select("#black-player", "0")
-    page.select("#tc-mode", "depth")
-    page.type_into("#tc-value", "1")
-    page.click_css("#start-game")
-    wait_for("the game running", lambda: page.find("#abort").is_enabled())
-    page.click_move("e2", "e4", "e2e4")
-    page.moves.append("e2e4")
-    wait_for("the engine's reply", lambda: len(page.find_all("#moves .move[data-ply]")) == 2, ENGINE_TIMEOUT)
+    start_against_engine(page)
+    e4_and_reply(page)
     page.click_css("#new-game")
-    assert page.driver.execute_script("return document.querySelector('#confirm').open"), "no question"
-    assert "game is running" in page.text("#confirm-text"), page.text("#confirm-text")
+    question = page.question()
+    assert question and "game is running" in question, question
     page.answer(False)
     assert page.find("#abort").is_enabled(), "declining ended the game"
     assert page.text("#game-status").startswith("Playing"), page.text("#game-status")
@@ -694,16 +700,15 @@ def new_game_asks(page, _shots):
     page.click_css("#abort")
     wait_for("the game aborted", lambda: not page.find("#abort").is_enabled())
     page.click_css("#new-game")
-    assert page.driver.execute_script("return document.querySelector('#confirm').open"), "no question"
-    assert "Discard the 2 moves" in page.text("#confirm-text"), page.text("#confirm-text")
+    question = page.question()
+    assert question and "Discard the 2 moves" in question, question
     page.answer(True)
     page.moves = []
     page.check_board()
     assert not page.find_all("#moves .move[data-ply]"), "the moves are still there"
     page.click_css("#new-game")
-    assert not page.driver.execute_script("return document.querySelector('#confirm').open"), (
-        "a question with an empty board"
-    )
+    assert page.question() is None, f"a question with an empty board: {page.question()}"
+
 
 
 CLOCK = re.compile(r"^\d+:\d\d$")
