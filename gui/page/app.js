@@ -284,19 +284,27 @@ function ask(question, yes) {
   });
 }
 
-// A new variant is a new game: a running game, or moves on the board, are given up only
-// when the user says so; otherwise the menu goes back and nothing changes.
+/** True when a new `variant` game may replace what the board holds: a running game, or
+ * moves on the board, are given up only when the user says so. */
+async function mayStartNew(variant) {
+  const plies = state.moves.length;
+  const question = engines.inGame() ? `A game is running. End it and start a new ${variant} game?`
+    : plies ? `Discard the ${plies} move${plies === 1 ? '' : 's'} on the board and start a new ${variant} game?` : null;
+  return !question || ask(question, `New ${variant} game`);
+}
+
+// A new variant is a new game; declined, the menu goes back and nothing changes.
 $('variant').addEventListener('change', async () => {
   const menu = $('variant');
   const wanted = menu.value;
   const old = state.variant;
-  const plies = state.moves.length;
-  const question = engines.inGame() ? `A game is running. End it and start a new ${wanted} game?`
-    : plies ? `Discard the ${plies} move${plies === 1 ? '' : 's'} on the board and start a new ${wanted} game?` : null;
-  if (question && !(await ask(question, `New ${wanted} game`))) { menu.value = old; return; }
+  if (!(await mayStartNew(wanted))) { menu.value = old; return; }
   newGame(wanted);
 });
-$('new-game').addEventListener('click', () => newGame($('variant').value));
+$('new-game').addEventListener('click', async () => {
+  const variant = $('variant').value;
+  if (await mayStartNew(variant)) newGame(variant);
+});
 $('flip').addEventListener('click', () => {
   board.flip();
   placePlayers();
