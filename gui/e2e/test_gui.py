@@ -1136,6 +1136,22 @@ def sounds_and_mute(page, _shots):
     assert played == ["move", "capture", "move", "move", "check", "move", "move", "move", "end"], played
     reload(page)
     assert page.attr("#mute", "aria-pressed") == "false", "sound on is not kept over a reload"
+    # Before the user's first click or key nothing sounds: a game imported and stepped
+    # through by the page's own buttons, clicked from a script (no pointer, no key).
+    page.driver.execute_script(
+        """
+        document.querySelector('#pgn-text').value = '1. e4 e5 2. Nf3 *';
+        document.querySelector('#pgn-import').click();
+        """
+    )
+    wait_for("the game imported", lambda: plies_shown(page) == 3)
+    page.driver.execute_script("document.querySelector('#nav-first').click()")
+    wait_for("the start shown", lambda: page.find_all("#moves .move.current") == [])
+    page.driver.execute_script("document.querySelector('#nav-next').click()")
+    wait_for("the first move shown", lambda: page.find_all('#moves .move.current[data-ply="1"]'))
+    assert sounds_played(page) == [], f"sounds before any interaction: {sounds_played(page)}"
+    page.click_css("#nav-next")
+    wait_for("a move's sound after a click", lambda: sounds_played(page) == ["move"])
 
 
 # The Dynamo #2 of tests/tests/solve_problems.rs: 1.a7d7 (threat 2.d8E#) is its only key.
