@@ -534,6 +534,7 @@ def dynamo_marks(page, shots):
         f"the hint over g1 naming {text}",
         lambda: page.find("#target-hint").is_displayed() and text in page.text("#target-hint"),
     )
+    page.screenshot(shots, "dynamo-marks")
     page.click(g1)
     wait_for("#chooser shown", lambda: page.find("#chooser").is_displayed())
     shown = [c.get_attribute("data-uci") for c in page.find_all("#chooser .candidate")]
