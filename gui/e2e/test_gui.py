@@ -573,7 +573,7 @@ def check_candidates_readable(page, least_px):
 def dynamo_chooser(page, shots):
     """The bishop on e2 dropped on the rim (six moves, the queen pushing it off or
     leaving with it) at 1400x900: the pieces at least 28 px, the plain exit first, the
-    queen's exit marked; the same chooser fits a phone."""
+    queen's exit marked; the same chooser fits a phone, and so does a target's hint."""
     with viewport(page, DESKTOP, mobile=False):
         page.new_game("dynamo")
         page.play_all(DYNAMO_BISHOP_RIM)
@@ -619,6 +619,17 @@ def dynamo_chooser(page, shots):
         wait_for("#chooser shown", lambda: page.find("#chooser").is_displayed())
         check_chooser_fits(page)
         page.click_css("#chooser-cancel")
+        wait_for("#chooser hidden", lambda: not page.find("#chooser").is_displayed())
+        # The hint of a target at the board's edge stays on the screen.
+        page.click_square("e2")
+        wait_for("target h5", lambda: page.find_all('#board .square.target[data-square="h5"]'))
+        hover(page, page.find('#board .square[data-square="h5"]'))
+        wait_for("the hint over h5", lambda: page.find("#target-hint").is_displayed())
+        edges = page.driver.execute_script(
+            "const r = document.querySelector('#target-hint').getBoundingClientRect();"
+            "return [r.left, r.right, document.documentElement.clientWidth]"
+        )
+        assert edges[0] >= 0 and edges[1] <= edges[2], f"the hint leaves the screen: {edges}"
 
 
 def einstein_marks(page, shots):

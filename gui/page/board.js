@@ -350,7 +350,8 @@ export class Board {
     const at = to === 'off' ? frame : this.squares[squareIndex(to)].getBoundingClientRect();
     const x = to === 'off' ? frame.width / 2 : at.left + at.width / 2 - frame.left;
     const below = to !== 'off' && at.top - frame.top < frame.height / 3;
-    this.tip.style.left = `${Math.max(0, Math.min(frame.width, x))}px`;
+    const half = this.tip.offsetWidth / 2; // kept over the frame, never past the screen's edge
+    this.tip.style.left = `${Math.max(half, Math.min(frame.width - half, x))}px`;
     this.tip.style.top = `${to === 'off' ? 0 : (below ? at.bottom : at.top) - frame.top}px`;
     this.tip.classList.toggle('below', below);
   }
