@@ -196,6 +196,26 @@ def candidates(legal, origin, target):
     ]
 
 
+def own_exits(answer, uci, origin, target):
+    """The squares of the side to move's pieces that move `uci` takes off the board, but
+    the piece on `origin` when it was dropped on the rim (`target` None): the moves the
+    page shows in its chooser to be confirmed, even alone."""
+    move = next(m for m in answer["legal"] if m["uci"] == uci)
+    white = answer["side"] == "w"
+    out = []
+    for p in move["parts"]:
+        text = answer["board"][square_index(p["from"])]
+        if p["to"] is None and not (target is None and p["from"] == origin):
+            letter = text.strip("()")[0]
+            if letter.isupper() == white:
+                out.append(p["from"])
+    return out
+
+
+def square_index(name):
+    return "abcdefgh".index(name[0]) + 8 * (int(name[1]) - 1)
+
+
 class Page:
     """The board page, with the game it shows as the test knows it."""
 
@@ -407,7 +427,7 @@ class Page:
                 lambda: self.find_all(f'#board .square.target[data-square="{target}"]'),
             )
             self.click_square(target)
-        if len(offered) > 1:
+        if len(offered) > 1 or own_exits(before, uci, origin, target):
             wait_for("#chooser shown", lambda: self.find("#chooser").is_displayed())
             shown = [c.get_attribute("data-uci") for c in self.find_all("#chooser .candidate")]
             assert sorted(shown) == sorted(offered), f"chooser shows {shown}, expected {offered}"
@@ -469,6 +489,193 @@ def einstein(page, shots):
     assert page.dom_board()["f6"] == "p", "a knight's quiet move makes it a pawn"
     with analysing(page, min_depth=4):
         page.screenshot(shots, "einstein")
+
+
+def target_names(page, css):
+    """The squares of the board matching `css` (e.g. `.target-own`)."""
+    return {
+        e.get_attribute("data-square") for e in page.find_all(f"#board .square{css}")
+    }
+
+
+def hover(page, element):
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    ActionChains(page.driver).move_to_element(element).perform()
+
+
+def dynamo_marks(page, shots):
+    """The e2 pawn at Dynamo's start: its own targets (e3, e4) have one mark, the squares
+    other pieces push or pull it to (d1, f1, g1, the bishop's and queen's diagonals, c3)
+    and the rim the other; each target's title, and the hint shown on hover, name the
+    moves ending there in the legal list's text. Dropping it on g1 throws the own knight
+    off: the chooser asks first, saying so; cancelled, nothing is played."""
+    page.new_game("dynamo")
+    answer = page.server.position("dynamo", None, [])
+    page.click_square("e2")
+    wait_for("targets of e2", lambda: page.find_all("#board .square.target"))
+    own, pushed = target_names(page, ".target-own"), target_names(page, ".target-pushed")
+    assert own == {"e3", "e4"}, f"own targets {own}"
+    expected = {"c3", "d3", "c4", "b5", "a6", "f3", "g4", "h5", "g1", "f1", "d1"}
+    assert pushed == expected, f"pushed targets {pushed}, expected {expected}"
+    assert target_names(page, ".target") == own | pushed
+    rim = page.attr("#rim", "class").split()
+    assert "target-pushed" in rim and "target-own" not in rim, rim
+    by_target = {}
+    for m in answer["legal"]:
+        for p in m["parts"]:
+            if p["from"] == "e2":
+                by_target.setdefault(p["to"] or "off", []).append(m)
+    for target, moves in by_target.items():
+        is_own = any("e2" in m["movers"] for m in moves)
+        assert is_own == (target in own), f"{target}: the API's movers say own={is_own}"
+        if target == "off":
+            continue
+        title = page.attr(f'#board .square[data-square="{target}"]', "title")
+        for m in moves:
+            assert m["text"] in title, f"{target}'s title {title!r} lacks {m['text']}"
+    g1 = page.find('#board .square[data-square="g1"]')
+    hover(page, g1)
+    text = by_target["g1"][0]["text"]
+    wait_for(
+        f"the hint over g1 naming {text}",
+        lambda: page.find("#target-hint").is_displayed() and text in page.text("#target-hint"),
+    )
+    page.screenshot(shots, "dynamo-marks")
+    page.click(g1)
+    wait_for("#chooser shown", lambda: page.find("#chooser").is_displayed())
+    shown = [c.get_attribute("data-uci") for c in page.find_all("#chooser .candidate")]
+    assert shown == ["g1E/e2g1"], shown
+    warning = page.text('#chooser .candidate[data-uci="g1E/e2g1"] .own-exit')
+    assert warning and "knight on g1 leaves the board" in warning, warning
+    page.screenshot(shots, "dynamo-own-exit")
+    page.click_css("#chooser-cancel")
+    wait_for("#chooser hidden", lambda: not page.find("#chooser").is_displayed())
+    page.check_board()
+    assert page.dom_board()["g1"] == "N"
+    page.play("e2", "g1", "g1E/e2g1")
+    board = page.dom_board()
+    assert board["g1"] == "P" and list(board.values()).count("N") == 1, board
+
+
+DYNAMO_BISHOP_RIM = ["e2e4", "e7e5", "f1e2", "b8c6"]
+
+
+def check_candidates_readable(page, least_px):
+    """Every piece drawn in the chooser's miniatures has a box (its square, as on the
+    board; a piece on the rim a little less) at least `least_px` wide."""
+    sizes = page.driver.execute_script(
+        """
+        return [...document.querySelectorAll('#chooser .candidate .mini')].flatMap((svg) => {
+            const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+            return [...svg.querySelectorAll('use')].map((u) => u.width.baseVal.value * scale);
+        });
+        """
+    )
+    assert sizes, "no piece in the chooser"
+    assert min(sizes) >= least_px, f"pieces of {min(sizes):.1f} px in the chooser"
+    return min(sizes)
+
+
+def dynamo_chooser(page, shots):
+    """The bishop on e2 dropped on the rim (six moves, the queen pushing it off or
+    leaving with it) at 1400x900: the pieces at least 28 px, the plain exit first, the
+    queen's exit marked; the same chooser fits a phone, and so does a target's hint."""
+    with viewport(page, DESKTOP, mobile=False):
+        page.new_game("dynamo")
+        page.play_all(DYNAMO_BISHOP_RIM)
+        answer = page.server.position("dynamo", None, page.moves)
+        offered = candidates(answer["legal"], "e2", None)
+        assert len(offered) >= 3 and "e2E" in offered and "d1E/e2E" in offered, offered
+        page.click_square("e2")
+        wait_for(".rim.target", lambda: page.find_all('.rim.target[data-square="off"]'))
+        page.click_rim()
+        wait_for("#chooser shown", lambda: page.find("#chooser").is_displayed())
+        shown = [c.get_attribute("data-uci") for c in page.find_all("#chooser .candidate")]
+        assert sorted(shown) == sorted(offered), shown
+        assert shown[0] == "e2E", f"the plain exit is not first: {shown}"
+        size = check_candidates_readable(page, 28)
+        print(f"  figure: chooser pieces at 1400x900: {size:.0f} px and more")
+        box = page.driver.execute_script(
+            "const r = document.querySelector('#chooser .chooser-box').getBoundingClientRect();"
+            "return [r.top, r.bottom, innerHeight]"
+        )
+        assert box[0] >= 0 and box[1] <= box[2], f"the chooser leaves the screen: {box}"
+        for uci in shown:
+            warning = page.text(f'#chooser .candidate[data-uci="{uci}"] .own-exit')
+            if uci == "d1E/e2E":
+                assert warning and "queen on d1 leaves the board" in warning, warning
+            else:
+                assert not warning, f"{uci} is marked: {warning}"
+            changed = page.driver.execute_script(
+                "return document.querySelectorAll(arguments[0]).length",
+                f'#chooser .candidate[data-uci="{uci}"] .mini .mm',
+            )
+            assert changed >= 1, f"{uci}: no square highlighted"
+        page.screenshot(shots, "dynamo-chooser-desktop")
+        page.click_css('#chooser .candidate[data-uci="e2E"]')
+        wait_for("#chooser hidden", lambda: not page.find("#chooser").is_displayed())
+        page.moves.append("e2E")
+        page.check_board()
+    with viewport(page, PHONE, mobile=True):
+        page.new_game("dynamo")
+        page.play_all(DYNAMO_BISHOP_RIM)
+        page.click_square("e2")
+        wait_for(".rim.target", lambda: page.find_all('.rim.target[data-square="off"]'))
+        page.click_rim()
+        wait_for("#chooser shown", lambda: page.find("#chooser").is_displayed())
+        check_chooser_fits(page)
+        page.click_css("#chooser-cancel")
+        wait_for("#chooser hidden", lambda: not page.find("#chooser").is_displayed())
+        # The hint of a target at the board's edge stays on the screen.
+        page.click_square("e2")
+        wait_for("target h5", lambda: page.find_all('#board .square.target[data-square="h5"]'))
+        hover(page, page.find('#board .square[data-square="h5"]'))
+        wait_for("the hint over h5", lambda: page.find("#target-hint").is_displayed())
+        edges = page.driver.execute_script(
+            "const r = document.querySelector('#target-hint').getBoundingClientRect();"
+            "return [r.left, r.right, document.documentElement.clientWidth]"
+        )
+        assert edges[0] >= 0 and edges[1] <= edges[2], f"the hint leaves the screen: {edges}"
+
+
+def einstein_marks(page, shots):
+    """Einstein: the e4 pawn's target marks show what it becomes (a knight after taking
+    on d5, still a pawn on e5), in the hand too while dragged over d5; after the capture
+    the badge of what it was is large and the square ringed."""
+    page.new_game("einstein")
+    page.play_all(["e2e4", "d7d5"])
+    page.click_square("e4")
+    wait_for("target d5", lambda: page.find_all('#board .square.target[data-square="d5"]'))
+    badge = '#board .square[data-square="d5"] .becomes'
+    assert page.attr(badge, "data-piece") == "N", page.attr(badge, "data-piece")
+    assert not page.find_all('#board .square[data-square="e5"] .becomes'), "e5 marks a change"
+    assert "knight" in page.attr('#board .square[data-square="d5"]', "title")
+    page.click_square("e4")  # let it go, then drag it
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    chain = ActionChains(page.driver)
+    chain.click_and_hold(page.find('#board .square[data-square="e4"]'))
+    chain.move_by_offset(10, -10).move_to_element(page.find('#board .square[data-square="d5"]'))
+    chain.perform()
+    wait_for(
+        "the dragged piece shown as a knight over d5",
+        lambda: "#piece-wn" in page.driver.execute_script(
+            "return document.querySelector('.drag-ghost')?.innerHTML ?? ''"
+        ),
+    )
+    ActionChains(page.driver).release().perform()
+    page.moves.append("e4d5")
+    page.check_board()
+    was = '#board .square[data-square="d5"] .was'
+    wait_for("the mutation badge", lambda: page.find_all(was))
+    assert page.attr(was, "data-piece") == "P"
+    width = page.driver.execute_script(
+        "return document.querySelector(arguments[0]).offsetWidth", was
+    )
+    assert width >= 28, f"the mutation badge is {width} px wide"
+    assert "mutated" in page.attr('#board .square[data-square="d5"]', "class")
+    page.screenshot(shots, "einstein-marks")
 
 
 def reverse_einstein(page, shots):
@@ -1484,6 +1691,9 @@ def main():
             ("dynamo push-and-follow, exit by the rim", lambda: dynamo(page, shots)),
             ("augsburg fission", lambda: augsburg(page, shots)),
             ("einstein capture mutates", lambda: einstein(page, shots)),
+            ("dynamo marks: own and pushed targets, the moves named, an own exit asked", lambda: dynamo_marks(page, shots)),
+            ("dynamo chooser: readable, simpler first, own exits marked", lambda: dynamo_chooser(page, shots)),
+            ("einstein marks: what the piece becomes, the mutation badge", lambda: einstein_marks(page, shots)),
             ("reverse-einstein", lambda: reverse_einstein(page, shots)),
             ("anti-einstein", lambda: anti_einstein(page, shots)),
             ("FEN error", lambda: fen_error(page, shots)),
