@@ -104,7 +104,9 @@ mod tests {
             .unwrap_or_else(|| panic!("{exported}"));
         let second = value(&pgn_import(&json!({ "pgn": text }).to_string()));
         // The same game; the export adds the tags it always writes (Site, Date...).
-        for key in ["variant", "fen", "moves", "line", "white", "black", "result"] {
+        for key in [
+            "variant", "fen", "moves", "line", "white", "black", "result",
+        ] {
             assert_eq!(second["games"][0][key], game[key], "{key}: {text}");
         }
         (game.clone(), text.to_string())
