@@ -996,33 +996,28 @@ mod tests {
         );
     }
 
+    /// The error replaying `ANNOTATED` with `from` written `to` gives.
+    fn annotated_error(from: &str, to: &str) -> String {
+        let bad = ANNOTATED.replace(from, to);
+        parse_pgn(&bad).unwrap()[0]
+            .replay_lines::<feerie_movegen::Chess>("chess", 1)
+            .unwrap_err()
+            .to_string()
+    }
+
     #[test]
     fn errors_in_variations_are_named() {
-        use feerie_movegen::Chess;
-        let bad = ANNOTATED.replace("4. d3", "4. d5");
-        let err = parse_pgn(&bad).unwrap()[0]
-            .replay_lines::<Chess>("chess", 1)
-            .unwrap_err()
-            .to_string();
         assert_eq!(
-            err,
+            annotated_error("4. d3", "4. d5"),
             "game 1 (w - b, round ?): in the variation 4. d5: move 4. d5: 'd5' is not a legal move"
         );
-        let bad = ANNOTATED.replace("3. exd5", "3. exd6");
-        let err = parse_pgn(&bad).unwrap()[0]
-            .replay_lines::<Chess>("chess", 1)
-            .unwrap_err()
-            .to_string();
+        let err = annotated_error("3. exd5", "3. exd6");
         assert!(
             err.ends_with("in the variation 2... d5: move 3. exd6: 'exd6' is not a legal move"),
             "{err}"
         );
         // The main line is checked first, with the words it always had.
-        let bad = ANNOTATED.replace("4. Ba4", "4. Ba5");
-        let err = parse_pgn(&bad).unwrap()[0]
-            .replay_lines::<Chess>("chess", 1)
-            .unwrap_err()
-            .to_string();
+        let err = annotated_error("4. Ba4", "4. Ba5");
         assert!(
             err.ends_with("move 4. Ba5: 'Ba5' is not a legal move"),
             "{err}"
