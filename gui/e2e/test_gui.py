@@ -640,7 +640,22 @@ def current_uci(page):
     return next((uci for uci, _, _, cur in move_list(page) if cur), None)
 
 
-def study_tree(page, _shots, downloads):
+def click_redrawn(page, css):
+    """Clicks `css` in a part of the page redrawn many times a second (the analysis
+    lines): found again when it was redrawn between finding and clicking (the click then
+    fails before pressing anything)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    for _ in range(50):
+        try:
+            page.click_css(css)
+            return
+        except StaleElementReferenceException:
+            continue
+    raise AssertionError(f"{css} was redrawn under every click")
+
+
+def study_tree(page, shots, downloads):
     """Lichess's study tree: a move played from move 4 of an imported 7-move game is a
     side line and the main line stays; both lines are clickable and the arrows follow
     the line shown; a promoted side line becomes the main line; Delete from here removes
@@ -708,7 +723,7 @@ def study_tree(page, _shots, downloads):
     page.moves = SEVEN_UCI[:7]
     page.check_board()
     with analysing(page, min_depth=4) as first:
-        page.click_css(first + " .pv .pv-move[data-index='1']")
+        click_redrawn(page, first + " .pv .pv-move[data-index='1']")
         wait_for("the analysis line added", lambda: len(side_moves(page)) == 2)
     added = side_moves(page)
     assert added[0] != "d8g5", added
@@ -716,6 +731,7 @@ def study_tree(page, _shots, downloads):
     assert current_uci(page) == added[1], move_list(page)
     page.moves = SEVEN_UCI[:7] + added
     page.check_board()
+    page.screenshot(shots, "study-tree")
     pgn = download_pgn(page, downloads)
     flat = " ".join(pgn.split())
     assert "4. Ba4 Qg5 {a blunder} (4... " in flat, pgn
