@@ -743,6 +743,18 @@ def study_tree(page, shots, downloads):
     page.click_css("#pgn-import")
     wait_for("the study imported", lambda: main_line(page) == promoted and side_moves(page) == added)
     assert page.text("#moves .comment") == "a blunder"
+    # A side line inside the side line, then Make main line: both levels go up at once.
+    page.click_css(f'#moves .move[data-uci="{added[0]}"]')
+    page.moves = SEVEN_UCI[:7] + added[:1]
+    page.check_board()
+    legal = page.server.position("chess", None, page.moves)["legal"]
+    other = next(m["uci"] for m in legal if m["uci"] != added[1])
+    page.play(other[0:2], other[2:4], other)
+    wait_for("a nested side line", lambda: side_moves(page) == [added[0], added[1], other])
+    page.click_css("#make-main")
+    wait_for("the nested line made the main line", lambda: main_line(page) == page.moves)
+    assert side_moves(page) == ["d8g5", "f3g5", added[1]], side_moves(page)
+    assert page.find("#make-main").get_attribute("disabled"), "Make main line on the main line"
 
 
 def keys_after_the_menu(page, _shots):
