@@ -88,7 +88,7 @@ let treeToken = 0;
 /** A new study: `line` (docs/gui-api.md, "A tree of moves") from (`variant`, `fen`),
  * shown at the end of its main line. Throws the backend's words when a move is not
  * legal; nothing changes then. */
-async function setTree(variant, fen, line = [], { result = null } = {}) {
+async function setTree(variant, fen, line = []) {
   const token = ++treeToken;
   const start = await position(variant, fen, []).promise;
   const tree = new Tree(start.start_fen);
@@ -97,16 +97,15 @@ async function setTree(variant, fen, line = [], { result = null } = {}) {
   if (token !== treeToken) return;
   const variantChanged = variant !== document.body.dataset.variant;
   Object.assign(state, {
-    variant, fen, tree, startFen: start.start_fen, gameNode: null, result,
+    variant, fen, tree, node: tree.root, startFen: start.start_fen, gameNode: null, result: null,
   });
-  if (result) result.node = tree.mainEnd();
   $('variant').value = variant;
   if (variantChanged) document.body.dataset.variant = variant;
   await changed(tree.mainEnd());
 }
 
-/** Adds the moves `ucis` after `from` (following the moves already there), then shows
- * the last. Throws the backend's words when they are not legal; the tree is kept. */
+/** Adds the moves `ucis` after `from` (following the moves already there); returns the
+ * last. Throws the backend's words when they are not legal; the tree is kept as it was. */
 async function addMoves(from, ucis) {
   const { last, added } = state.tree.add(from, ucis);
   try { await fill(last); } catch (e) {
