@@ -13,6 +13,7 @@ pub mod pgn;
 mod position;
 mod tags;
 pub mod text;
+pub mod tree;
 mod variants;
 
 pub use position::{PositionRequest, PositionView, position};

@@ -4,8 +4,9 @@
 
 use crate::game::{GameSpec, check_length};
 use crate::tags;
+use crate::tree::{self, TreeMove};
 use feerie_match::notation;
-use feerie_match::pgn::{GameRecord, GameResult, ParsedGame, parse_pgn};
+use feerie_match::pgn::{GameRecord, GameResult, ParsedGame, PgnMove, parse_pgn};
 use feerie_match::runner::today;
 use feerie_movegen::Position;
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
@@ -34,6 +35,9 @@ pub struct ExportRequest {
     /// The other tags of an imported game, in its order (`tags` of [`ImportedGame`]).
     #[serde(default)]
     tags: Vec<(String, String)>,
+    /// The whole tree (variations, comments, NAGs) in place of `moves`.
+    #[serde(default)]
+    line: Option<Vec<TreeMove>>,
 }
 
 #[derive(Debug, Serialize)]
@@ -44,6 +48,12 @@ pub struct Exported {
 /// The PGN of the game `request` describes, or the reason it is refused.
 pub fn export(request: &ExportRequest) -> Result<Exported, String> {
     check_length(request.game.moves.len())?;
+    if let Some(line) = &request.line {
+        if !request.game.moves.is_empty() {
+            return Err("the game is given twice: send its moves or its line, not both".into());
+        }
+        check_length(tree::size(line))?;
+    }
     let pgn = request.game.variant()?.dispatch(request)?;
     Ok(Exported { pgn })
 }
@@ -57,13 +67,20 @@ impl VariantVisitor for &ExportRequest {
                 .ok_or_else(|| format!("result '{text}' is not one of 1-0, 0-1, 1/2-1/2, *"))?,
         };
         let carried = tags::carried(&self.tags)?;
-        let start = self.game.start::<V::Rules>()?.to_fen();
+        let start_pos = self.game.start::<V::Rules>()?;
+        let start = start_pos.to_fen();
         let standard_start = start == V::Rules::startpos().to_fen();
-        let mut moves = Vec::with_capacity(self.game.moves.len());
-        self.game.replay_with::<V::Rules, _>(
-            |pos, mv| moves.push(notation::move_text(pos, mv)),
-            |(), _| {},
-        )?;
+        let line = match &self.line {
+            Some(line) => tree::to_pgn(&start_pos, line)?,
+            None => {
+                let mut moves = Vec::with_capacity(self.game.moves.len());
+                self.game.replay_with::<V::Rules, _>(
+                    |pos, mv| moves.push(PgnMove::new(&notation::move_text(pos, mv))),
+                    |(), _| {},
+                )?;
+                moves
+            }
+        };
         let termination = self.termination.clone().filter(|t| !t.is_empty());
         let record = GameRecord {
             event: carried.event.unwrap_or_else(|| "Casual game".to_string()),
@@ -76,12 +93,12 @@ impl VariantVisitor for &ExportRequest {
             variant: V::NAME.to_string(),
             fen: (!standard_start).then_some(start),
             time_control: carried.time_control.unwrap_or_else(|| "-".to_string()),
-            moves,
+            moves: Vec::new(),
             result,
             termination: termination.or(carried.termination).unwrap_or_default(),
             reason: String::new(),
         };
-        Ok(record.to_pgn())
+        Ok(record.to_pgn_with(&line))
     }
 }
 
@@ -99,6 +116,8 @@ pub struct ImportedGame {
     white: String,
     black: String,
     result: &'static str,
+    /// The whole tree: `moves` with the variations, comments and NAGs.
+    line: Vec<TreeMove>,
     /// The other tags, in the PGN's order (all but the players, the result, `Variant`,
     /// `FEN`, `SetUp` and `PlyCount`): what an export of the game writes back.
     tags: Vec<(String, String)>,
@@ -137,7 +156,9 @@ fn variant_of(game: &ParsedGame, number: usize) -> Result<Variant, String> {
 fn import_game(game: &ParsedGame, number: usize) -> Result<ImportedGame, String> {
     check_length(game.moves.len()).map_err(|e| format!("{}: {e}", game.label(number)))?;
     let variant = variant_of(game, number)?;
-    let moves = variant.dispatch(Replay { game, number })?;
+    let line = variant.dispatch(Replay { game, number })?;
+    check_length(tree::size(&line)).map_err(|e| format!("{}: {e}", game.label(number)))?;
+    let moves = line.iter().map(|m| m.uci.clone()).collect();
     let tag = |key| game.tag(key).unwrap_or("?").to_string();
     let result = game
         .result
@@ -150,22 +171,23 @@ fn import_game(game: &ParsedGame, number: usize) -> Result<ImportedGame, String>
         white: tag("White"),
         black: tag("Black"),
         result: result.as_str(),
+        line,
         tags: tags::kept(&game.tags),
     })
 }
 
-/// The canonical moves of a parsed game, checked against the rules.
+/// The tree of a parsed game in canonical moves, checked against the rules.
 struct Replay<'a> {
     game: &'a ParsedGame,
     number: usize,
 }
 
 impl VariantVisitor for Replay<'_> {
-    type Output = Result<Vec<String>, String>;
+    type Output = Result<Vec<TreeMove>, String>;
     fn visit<V: VariantSpec>(self) -> Self::Output {
-        let (_, moves) = (self.game)
-            .replay::<V::Rules>(V::NAME, self.number)
+        let line = (self.game)
+            .replay_lines::<V::Rules>(V::NAME, self.number)
             .map_err(|e| e.to_string())?;
-        Ok(moves.iter().map(ToString::to_string).collect())
+        Ok(tree::from_pgn(line))
     }
 }

@@ -823,6 +823,154 @@ def pgn_tags_kept(page, _shots, downloads):
     assert [l for l in shown.splitlines() if l.startswith("[")] == expected, shown
 
 
+# A 7-move game: the study tree's scenario branches from its 4th move.
+SEVEN_MOVES = (
+    '[Event "Study"]\n[White "Ann"]\n[Black "Bob"]\n\n'
+    "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 *\n"
+)
+SEVEN_UCI = [
+    "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4",
+    "g8f6", "e1g1", "f8e7", "f1e1", "b7b5", "a4b3", "d7d6",
+]
+
+
+def move_list(page):
+    """The move list as (uci, text, main line, current) per move, in the list's order."""
+    return page.driver.execute_script(
+        "return [...document.querySelectorAll('#moves .move[data-node]')].map((m) =>"
+        " [m.dataset.uci, m.textContent, 'ply' in m.dataset, m.classList.contains('current')]);"
+    )
+
+
+def main_line(page):
+    return [uci for uci, _, main, _ in move_list(page) if main]
+
+
+def side_moves(page):
+    return [uci for uci, _, main, _ in move_list(page) if not main]
+
+
+def current_uci(page):
+    return next((uci for uci, _, _, cur in move_list(page) if cur), None)
+
+
+def click_redrawn(page, css):
+    """Clicks `css` in a part of the page redrawn many times a second (the analysis
+    lines): found again when it was redrawn between finding and clicking (the click then
+    fails before pressing anything)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    for _ in range(50):
+        try:
+            page.click_css(css)
+            return
+        except StaleElementReferenceException:
+            continue
+    raise AssertionError(f"{css} was redrawn under every click")
+
+
+def study_tree(page, shots, downloads):
+    """Lichess's study tree: a move played from move 4 of an imported 7-move game is a
+    side line and the main line stays; both lines are clickable and the arrows follow
+    the line shown; a promoted side line becomes the main line; Delete from here removes
+    a line; a click on an analysis line adds it as a variation; a comment is shown; the
+    export writes the variations and the comment."""
+    page.new_game("chess")
+    paste_pgn(page, SEVEN_MOVES)
+    page.click_css("#pgn-import")
+    page.moves = list(SEVEN_UCI)
+    wait_for("the imported game", lambda: len(main_line(page)) == 14)
+    page.check_board()
+    # Move 4 (4. Ba4), then another move than the game's 4... Nf6: a side line.
+    page.click_css('#moves .move[data-ply="7"]')
+    page.moves = SEVEN_UCI[:7]
+    page.check_board()
+    page.play("d8", "g5", "d8g5")  # 4... Qg5, a queen given away
+    wait_for("a side line", lambda: side_moves(page) == ["d8g5"])
+    assert main_line(page) == SEVEN_UCI, "the main line changed"
+    assert current_uci(page) == "d8g5", move_list(page)
+    page.play("f3", "g5", "f3g5")
+    wait_for("the side line grows", lambda: side_moves(page) == ["d8g5", "f3g5"])
+    texts = [t for uci, t, main, _ in move_list(page) if not main]
+    assert texts == ["Qg5", "Nxg5"], texts
+    # Into the main line and back into the side line, by clicks and by keys.
+    page.click_css('#moves .move[data-ply="12"]')
+    page.moves = SEVEN_UCI[:12]
+    page.check_board()
+    page.click_css('#moves .move[data-uci="d8g5"]')
+    page.moves = SEVEN_UCI[:7] + ["d8g5"]
+    page.check_board()
+    page.press("ARROW_RIGHT")  # forward along the side line, not the main line
+    page.moves.append("f3g5")
+    page.check_board()
+    page.press("ARROW_LEFT", "ARROW_LEFT")
+    page.moves = SEVEN_UCI[:7]
+    page.check_board()
+    page.press("ARROW_RIGHT")  # from a branch point: the main line's move
+    page.moves = SEVEN_UCI[:8]
+    page.check_board()
+    # Promote the side line: it becomes the main line, the game's moves a side line.
+    page.click_css('#moves .move[data-uci="f3g5"]')
+    wait_for("Nxg5 shown", lambda: current_uci(page) == "f3g5")
+    assert not page.find("#delete-move").get_attribute("disabled")
+    page.click_css("#promote")
+    promoted = SEVEN_UCI[:7] + ["d8g5", "f3g5"]
+    wait_for("the side line promoted", lambda: main_line(page) == promoted)
+    assert side_moves(page) == SEVEN_UCI[7:], side_moves(page)
+    assert page.find("#promote").get_attribute("disabled"), "Promote on the main line"
+    # Delete the game's old continuation from its first move.
+    page.click_css('#moves .move[data-uci="g8f6"]')
+    page.moves = SEVEN_UCI[:8]
+    page.check_board()
+    page.click_css("#delete-move")
+    wait_for("the side line deleted", lambda: side_moves(page) == [])
+    assert main_line(page) == promoted
+    page.moves = SEVEN_UCI[:7]
+    page.check_board()
+    # A comment on the move shown.
+    page.click_css('#moves .move[data-uci="d8g5"]')
+    page.type_into("#comment", "a blunder")
+    page.click_css('#moves .move[data-ply="7"]')
+    wait_for("the comment in the list", lambda: page.text("#moves .comment") == "a blunder")
+    # An analysis line's move, from 4. Ba4: added as a variation (the engine does not
+    # give the queen away), the main line kept.
+    page.moves = SEVEN_UCI[:7]
+    page.check_board()
+    with analysing(page, min_depth=4) as first:
+        click_redrawn(page, first + " .pv .pv-move[data-index='1']")
+        wait_for("the analysis line added", lambda: len(side_moves(page)) == 2)
+    added = side_moves(page)
+    assert added[0] != "d8g5", added
+    assert main_line(page) == promoted, main_line(page)
+    assert current_uci(page) == added[1], move_list(page)
+    page.moves = SEVEN_UCI[:7] + added
+    page.check_board()
+    page.screenshot(shots, "study-tree")
+    pgn = download_pgn(page, downloads)
+    flat = " ".join(pgn.split())
+    assert "4. Ba4 Qg5 {a blunder} (4... " in flat, pgn
+    assert "5. Nxg5 *" in flat, pgn
+    assert '[PlyCount "9"]' in pgn, pgn
+    # The PGN read back: the same tree.
+    page.new_game("chess")
+    paste_pgn(page, pgn)
+    page.click_css("#pgn-import")
+    wait_for("the study imported", lambda: main_line(page) == promoted and side_moves(page) == added)
+    assert page.text("#moves .comment") == "a blunder"
+    # A side line inside the side line, then Make main line: both levels go up at once.
+    page.click_css(f'#moves .move[data-uci="{added[0]}"]')
+    page.moves = SEVEN_UCI[:7] + added[:1]
+    page.check_board()
+    legal = page.server.position("chess", None, page.moves)["legal"]
+    other = next(m["uci"] for m in legal if m["uci"] != added[1])
+    page.play(other[0:2], other[2:4], other)
+    wait_for("a nested side line", lambda: side_moves(page) == [added[0], added[1], other])
+    page.click_css("#make-main")
+    wait_for("the nested line made the main line", lambda: main_line(page) == page.moves)
+    assert side_moves(page) == ["d8g5", "f3g5", added[1]], side_moves(page)
+    assert page.find("#make-main").get_attribute("disabled"), "Make main line on the main line"
+
+
 def keys_after_the_menu(page, _shots):
     """The variant chosen with the mouse keeps the focus; three moves clicked on the board;
     the arrow keys then go through the moves and never change the variant."""
@@ -1700,6 +1848,7 @@ def main():
             ("promotion chooser", lambda: promotion(page, shots)),
             ("PGN export/import", lambda: pgn_round_trip(page, shots, downloads)),
             ("PGN tags and result kept, the box untouched", lambda: pgn_tags_kept(page, shots, downloads)),
+            ("study tree: side line, promote, delete, analysis line, PGN", lambda: study_tree(page, shots, downloads)),
             ("arrow keys after a mouse choice of variant", lambda: keys_after_the_menu(page, shots)),
             ("a variant change asks first", lambda: variant_change_asks(page, shots)),
             ("analysis start/stop", lambda: analysis(page, shots)),

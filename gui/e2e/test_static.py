@@ -406,6 +406,7 @@ def main():
             ("sounds and the mute switch", lambda: gui.sounds_and_mute(page, shots)),
             ("PGN download and import", lambda: gui.pgn_round_trip(page, shots, downloads)),
             ("PGN tags and result kept, the box untouched", lambda: gui.pgn_tags_kept(page, shots, downloads)),
+            ("study tree: side line, promote, delete, analysis line, PGN", lambda: gui.study_tree(page, shots, downloads)),
             ("arrow keys after a mouse choice of variant", lambda: gui.keys_after_the_menu(page, shots)),
             ("a variant change asks first", lambda: gui.variant_change_asks(page, shots)),
             ("solver: a Dynamo #2, its tree, Stop", lambda: gui.solver(page, shots)),

@@ -1,5 +1,5 @@
-// The page of `feerie gui`: the game shown (a line of moves from a start position), the
-// board, the move list, FEN and PGN tools. Rules, notation and positions come from the
+// The page of `feerie gui`: the study shown (a tree of moves from a start position,
+// tree.js), the board, the move list, FEN and PGN tools. Rules, notation and positions come from the
 // backend (backend.js: the server, or the WebAssembly module of the static site);
 // engines (analysis, games) are in engine.js, the solver tab in solver.js.
 
@@ -10,6 +10,7 @@ import { Engines } from './engine.js';
 import { openBackend } from './backend.js';
 import { Solver } from './solver.js';
 import { Sounds, soundOf } from './sounds.js';
+import { Tree } from './tree.js';
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -33,22 +34,27 @@ function position(variant, fen, moves) {
   return entry;
 }
 
-/** The game on the page: a start position, a line of moves, and the ply shown. */
+/** The study on the page: a start position, its tree of moves, and the move shown. */
 const state = {
   variants: [],
   engines: [],
   variant: 'chess',
   fen: null, // the start FEN as given (null: the variant's start position)
   startFen: '', // the start position written out
+  tree: new Tree(''),
+  node: null, // the node shown (the tree's root: the start position)
+  gameNode: null, // the last move of the running game
+  // What engine.js reads (host.state): the line shown as moves, and the ply shown in it;
+  // while a game runs, the game's moves, and -1 when the move shown is not on them.
   moves: [],
-  history: [],
-  final: null, // the server's answer for the whole line
   ply: 0,
+  final: null, // the server's answer for the main line
   pos: null, // the server's answer for the position shown
-  result: null, // {result, reason, imported} of a finished game on this line
+  result: null, // {result, reason, imported, node} of a finished game ending at node
   names: { white: 'White', black: 'Black' },
   tags: [], // an imported game's other tags ([key, value], in its order), written back on export
 };
+state.node = state.tree.root;
 
 const board = new Board($('rim'), $('board'), pick, targetHint);
 board.onPremoveDropped = ({ from, to }) => setStatus(`Premove ${from}-${to} dropped: not legal after the reply.`, true);
@@ -61,44 +67,85 @@ function setStatus(text, error = false) {
   el.classList.toggle('error', error);
 }
 
-let lineToken = 0;
-/** Shows the line `moves` from (`variant`, `fen`), at `ply` (default: its end). Throws the
- * server's words when the line is not legal; nothing changes then. */
-async function setLine(variant, fen, moves, ply = moves.length, { keepResult = false } = {}) {
-  const token = ++lineToken;
-  const full = await position(variant, fen, moves).promise;
-  if (token !== lineToken) return; // a later line was asked for meanwhile
-  const variantChanged = variant !== state.variant;
-  Object.assign(state, {
-    variant, fen, moves: full.moves, history: full.history, startFen: full.start_fen, final: full,
-  });
-  if (!keepResult) state.result = null;
-  $('variant').value = variant;
-  if (variantChanged) document.body.dataset.variant = variant;
-  renderMoves();
-  await show(ply);
+/** Sets engine.js's view of the line (state.moves, state.ply). */
+function syncLine() {
+  const { node } = state;
+  if (engines?.inGame() && state.gameNode) {
+    const game = Tree.path(state.gameNode);
+    state.moves = game.map((n) => n.uci);
+    state.ply = node === state.tree.root ? 0 : game.indexOf(node) + 1 || -1;
+  } else {
+    state.moves = Tree.ucis(Tree.end(node));
+    state.ply = Tree.path(node).length;
+  }
 }
 
-const fenAt = (ply) => (ply === 0 ? state.startFen : state.history[ply - 1].fen);
+/** Gives the moves from the root to `last` their texts and FENs; throws the backend's
+ * words when the line is not legal. */
+async function fill(last, variant = state.variant, fen = state.fen) {
+  const full = await position(variant, fen, Tree.ucis(last)).promise;
+  Tree.path(last).forEach((n, i) => { n.text = full.history[i].text; n.fen = full.history[i].fen; });
+  return full;
+}
+
+let treeToken = 0;
+/** A new study: `line` (docs/gui-api.md, "A tree of moves") from (`variant`, `fen`),
+ * shown at the end of its main line. Throws the backend's words when a move is not
+ * legal; nothing changes then. */
+async function setTree(variant, fen, line = []) {
+  const token = ++treeToken;
+  const start = await position(variant, fen, []).promise;
+  const tree = new Tree(start.start_fen);
+  const ends = tree.addLine(tree.root, line);
+  await Promise.all(ends.map((end) => fill(end, variant, fen)));
+  if (token !== treeToken) return;
+  const variantChanged = variant !== document.body.dataset.variant;
+  Object.assign(state, {
+    variant, fen, tree, node: tree.root, startFen: start.start_fen, gameNode: null, result: null,
+  });
+  $('variant').value = variant;
+  if (variantChanged) document.body.dataset.variant = variant;
+  await changed(tree.mainEnd());
+}
+
+/** Adds the moves `ucis` after `from` (following the moves already there); returns the
+ * last. Throws the backend's words when they are not legal; the tree is kept as it was. */
+async function addMoves(from, ucis) {
+  const { last, added } = state.tree.add(from, ucis);
+  try { await fill(last); } catch (e) {
+    if (added) state.tree.remove(added);
+    throw e;
+  }
+  return last;
+}
+
+/** After a change of the tree: the main line's end (its outcome), the list, `node` shown. */
+async function changed(node = state.node) {
+  const main = state.tree.mainEnd();
+  state.final = await position(state.variant, state.fen, Tree.ucis(main)).promise;
+  renderMoves();
+  await show(node);
+}
+
 let showToken = 0;
 
-/** Shows the position after `ply` moves of the line: drawn at once from its FEN, then with
- * its legal moves and check once the server has answered (at once when known). */
-async function show(ply) {
-  ply = Math.max(0, Math.min(state.moves.length, ply));
+/** Shows the position after `node`: drawn at once from its FEN, then with its legal
+ * moves and check once the backend has answered (at once when known). */
+async function show(node) {
   const token = ++showToken;
-  const animate = ply === state.ply + 1;
-  state.ply = ply;
+  const animate = node.parent === state.node;
+  state.node = node;
+  syncLine();
   state.pos = null;
-  const fen = fenAt(ply);
+  const { fen } = node;
   const drawing = {
     fen,
-    last: ply > 0 ? state.moves[ply - 1] : null,
-    before: ply > 0 ? fenBoard(fenAt(ply - 1)) : null,
+    last: node.uci,
+    before: node.parent ? fenBoard(node.parent.fen) : null,
     mutation: state.variant.includes('einstein'),
     animate,
   };
-  const entry = position(state.variant, state.fen, state.moves.slice(0, ply));
+  const entry = position(state.variant, state.fen, Tree.ucis(node));
   markCurrentMove();
   if (!entry.value) {
     board.draw({ ...drawing, board: fenBoard(fen), preview: true });
@@ -118,21 +165,22 @@ async function show(ply) {
   document.body.dataset.ready = '1';
 }
 
-/** The game the engines are given: the line up to the position shown. */
+/** The game the engines are given: the moves up to the position shown. */
 function spec() {
-  return { variant: state.variant, fen: state.fen, moves: state.moves.slice(0, state.ply) };
+  return { variant: state.variant, fen: state.fen, moves: Tree.ucis(state.node) };
 }
 
-/** Plays `uci` from the position shown (dropping the moves after it), or sends it to the
- * running game. The move comes from the server's legal list. */
+/** Plays `move` (from the backend's legal list) from the position shown: a move already
+ * there is followed, a new one starts a side line (or extends the line at its end). In a
+ * running game it is also sent to the game. */
 async function play(move) {
   if (engines.inGame()) { engines.sendMove(move.uci); }
   board.draw({
     board: fenBoard(move.fen), fen: move.fen, last: move.uci, before: board.pieces.slice(), preview: true, animate: true,
   });
   try {
-    await setLine(state.variant, state.fen, [...state.moves.slice(0, state.ply), move.uci]);
-  } catch (e) { setStatus(e.message, true); await show(state.ply); }
+    await changed(await addMoves(state.node, [move.uci]));
+  } catch (e) { setStatus(e.message, true); await show(state.node); }
 }
 
 /** The board's choice: one candidate is played, unless it takes one of the mover's own
@@ -179,17 +227,71 @@ $('chooser').addEventListener('click', (e) => { if (e.target === $('chooser')) c
 
 /* ---- move list and navigation ---- */
 
-function renderMoves() {
+/** The text of a move in the list: the backend's notation and its NAGs. */
+function moveLabel(node) {
+  return node.text + node.nags.map((n) => NAGS[n] ?? ` $${n}`).join('');
+}
+const NAGS = {
+  1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 10: ' =', 13: ' ∞', 14: ' ⩲', 15: ' ⩱', 16: ' ±', 17: ' ∓', 18: ' +−', 19: ' −+',
+};
+
+/** The move number of `node` (`12.` or `12…`), from the start position's. */
+function moveNumber(node, ply) {
   const [, side, , , , full] = state.startFen.split(' ');
-  const first = Number(full) || 1;
-  const offset = side === 'b' ? 1 : 0;
+  const half = ply - 1 + (side === 'b' ? 1 : 0);
+  return { n: (Number(full) || 1) + Math.floor(half / 2), white: half % 2 === 0 };
+}
+
+const commentHtml = (text) => (text ? `<span class="comment">${esc(text)}</span>` : '');
+
+function moveHtml(node, ply, main) {
+  const attrs = `data-node="${node.id}" data-uci="${esc(node.uci)}"${main ? ` data-ply="${ply}"` : ''}`;
+  return `<span class="move${main ? '' : ' variation-move'}" ${attrs}>${esc(moveLabel(node))}</span>`;
+}
+
+/** A side line inline, as in a PGN: `first` (at `ply`) then its first children, each
+ * followed by its alternatives in parentheses. */
+function inlineLine(first, ply) {
   let html = '';
-  state.history.forEach((h, i) => {
-    const k = i + offset;
-    if (k % 2 === 0) html += `<span class="num">${first + k / 2}.</span>`;
-    else if (i === 0) html += `<span class="num">${first}.</span><span class="move empty">…</span>`;
-    html += `<span class="move" data-ply="${i + 1}">${esc(h.text)}</span>`;
-  });
+  let numbered = false; // Black's move needs no number right after White's
+  let prev = null;
+  for (let n = first, p = ply; n; prev = n, n = n.children[0], p += 1) {
+    const { n: number, white } = moveNumber(n, p);
+    html += commentHtml(n.before);
+    if (white) html += `<span class="num">${number}.</span>`;
+    else if (!numbered || n.before) html += `<span class="num">${number}…</span>`;
+    html += moveHtml(n, p, false) + commentHtml(n.comment);
+    numbered = !n.comment;
+    const others = prev ? prev.children.slice(1) : [];
+    if (others.length) {
+      html += others.map((v) => `<span class="variation">(${inlineLine(v, p)})</span>`).join('');
+      numbered = false;
+    }
+  }
+  return html;
+}
+
+/** The move list: the main line in rows of two, each move's comment and variations in
+ * a block after it, as lichess shows a study. */
+function renderMoves() {
+  let html = '';
+  const { root } = state.tree;
+  let broken = false; // a block interrupted the rows: Black's move gets its number again
+  let ply = 1;
+  for (let node = root.children[0]; node; node = node.children[0], ply += 1) {
+    const { n, white } = moveNumber(node, ply);
+    if (node.before) html += `<div class="interrupt">${commentHtml(node.before)}</div>`;
+    if (white) html += `<span class="num">${n}.</span>`;
+    else if (ply === 1 || broken || node.before) html += `<span class="num">${n}.</span><span class="move empty">…</span>`;
+    html += moveHtml(node, ply, true);
+    broken = false;
+    const others = node.parent.children.slice(1);
+    if (node.comment || others.length) {
+      if (white) html += '<span class="move empty"></span>';
+      html += `<div class="interrupt">${commentHtml(node.comment)}${others.map((v) => `<div class="variation">${inlineLine(v, ply)}</div>`).join('')}</div>`;
+      broken = true;
+    }
+  }
   const end = gameEnd();
   if (end) html += `<div class="result">${esc(end.text)}</div>`;
   if (!html) html = '<p class="hint">No moves yet: click or drag a piece.</p>';
@@ -199,32 +301,71 @@ function renderMoves() {
 
 function markCurrentMove() {
   const list = $('moves');
+  const { node } = state;
   list.querySelector('.move.current')?.classList.remove('current');
-  const el = list.querySelector(`.move[data-ply="${state.ply}"]`);
+  const el = list.querySelector(`.move[data-node="${node.id}"]`);
   if (el) {
     el.classList.add('current');
     const top = el.offsetTop; // #moves is positioned: offsets are within it
     if (top < list.scrollTop || top + el.offsetHeight > list.scrollTop + list.clientHeight) {
       list.scrollTop = top - list.clientHeight / 2;
     }
-  } else if (state.ply === 0) list.scrollTop = 0;
-  const atStart = state.ply === 0;
-  const atEnd = state.ply === state.moves.length;
+  } else if (!node.parent) list.scrollTop = 0;
+  const atStart = !node.parent;
+  const atEnd = !node.children.length;
   $('nav-first').disabled = $('nav-prev').disabled = atStart;
   $('nav-next').disabled = $('nav-last').disabled = atEnd;
+  renderTools();
 }
 
 $('moves').addEventListener('click', (e) => {
-  const m = e.target.closest('.move[data-ply]');
-  if (m) show(Number(m.dataset.ply));
+  const m = e.target.closest('.move[data-node]');
+  const node = m && state.tree.nodes.get(Number(m.dataset.node));
+  if (node) show(node);
 });
 const nav = {
-  first: () => show(0),
-  prev: () => show(state.ply - 1),
-  next: () => show(state.ply + 1),
-  last: () => show(state.moves.length),
+  first: () => show(state.tree.root),
+  prev: () => state.node.parent && show(state.node.parent),
+  next: () => state.node.children.length && show(state.node.children[0]),
+  last: () => show(Tree.end(state.node)),
 };
 for (const [name, go] of Object.entries(nav)) $(`nav-${name}`).addEventListener('click', go);
+
+/* ---- editing the tree: promote, delete, comment ---- */
+
+/** The buttons and comment box acting on the move shown. */
+function renderTools() {
+  const { node } = state;
+  const game = engines?.inGame();
+  const main = Tree.onMainLine(node);
+  $('promote').disabled = game || main;
+  $('make-main').disabled = game || main;
+  $('delete-move').disabled = game || !node.parent;
+  const box = $('comment');
+  box.disabled = !node.parent;
+  if (document.activeElement !== box) box.value = node.comment ?? '';
+}
+
+async function edit(what, act) {
+  if (engines.inGame()) { setStatus('A game is running: its moves cannot be changed.', true); return; }
+  const node = act();
+  setStatus(what);
+  await changed(node);
+}
+$('promote').addEventListener('click', () => edit('Variation promoted.', () => { Tree.promote(state.node); return state.node; }));
+$('make-main').addEventListener('click', () => edit('Made the main line.', () => { Tree.makeMain(state.node); return state.node; }));
+$('delete-move').addEventListener('click', () => edit('Moves deleted.', () => {
+  const { parent } = state.node;
+  if (parent) state.tree.remove(state.node);
+  return parent ?? state.node;
+}));
+// Shown in the list as it is typed (a render on blur would replace the move clicked).
+$('comment').addEventListener('input', (e) => {
+  if (!state.node.parent) return;
+  state.node.comment = e.target.value;
+  renderMoves();
+});
+
 /** Input types one types into: the arrow keys move in them, not on the board. */
 const TYPED = new Set(['text', 'search', 'number', 'email', 'url', 'tel', 'password']);
 const takesText = (el) => el instanceof HTMLElement
@@ -253,9 +394,10 @@ const REASONS = {
   'insufficient material': () => 'Draw: bare kings',
 };
 
-/** How the line ends: a finished game's result, or the final position's outcome. */
+/** How the main line ends: a finished game's result (while the main line still ends
+ * where the game did), or the final position's outcome. */
 function gameEnd() {
-  if (state.result) {
+  if (state.result && state.result.node === state.tree.mainEnd()) {
     const { result, reason } = state.result;
     return { result, text: reason ? `${result} ${reason}` : result };
   }
@@ -282,7 +424,7 @@ async function newGame(variant) {
   state.tags = [];
   renderNames();
   try {
-    await setLine(variant, null, []);
+    await setTree(variant, null);
     setStatus(`New ${variant} game.`);
   } catch (e) { setStatus(e.message, true); }
 }
@@ -303,7 +445,7 @@ function ask(question, yes) {
 /** True when a new `variant` game may replace what the board holds: a running game, or
  * moves on the board, are given up only when the user says so. */
 async function mayStartNew(variant) {
-  const plies = state.moves.length;
+  const plies = state.tree.size;
   const question = engines.inGame() ? `A game is running. End it and start a new ${variant} game?`
     : plies ? `Discard the ${plies} move${plies === 1 ? '' : 's'} on the board and start a new ${variant} game?` : null;
   return !question || ask(question, `New ${variant} game`);
@@ -367,14 +509,14 @@ $('set-fen').addEventListener('click', async () => {
     state.names = { white: 'White', black: 'Black' };
     state.tags = [];
     renderNames();
-    await setLine(state.variant, pos.fen, []);
+    await setTree(state.variant, pos.fen);
     setStatus('Position set.');
   } catch (e) { $('fen-error').textContent = e.message; }
 });
 $('fen-input').addEventListener('keydown', (e) => { if (e.key === 'Enter') $('set-fen').click(); });
 
 $('copy-fen').addEventListener('click', async () => {
-  const fen = fenAt(state.ply);
+  const { fen } = state.node;
   try {
     await navigator.clipboard.writeText(fen);
   } catch {
@@ -396,7 +538,7 @@ async function gamePgn() {
   const { pgn } = await backend.pgnExport({
     variant: state.variant,
     fen: state.fen,
-    moves: state.moves,
+    line: Tree.toLine(state.tree.root),
     white: state.names.white,
     black: state.names.black,
     result: end?.result ?? '*',
@@ -434,12 +576,14 @@ $('pgn-import').addEventListener('click', async () => {
     const { games } = await backend.pgnImport({ pgn: $('pgn-text').value });
     if (!games.length) throw new Error('no game in this text');
     const g = games[0];
-    await setLine(g.variant, g.fen ?? null, g.moves);
+    await setTree(g.variant, g.fen ?? null, g.line);
     if (g.result && g.result !== '*') {
       // The PGN's result, in the words of the final position when it says the same.
       const o = state.final.outcome;
       const reason = o?.result === g.result ? gameEnd().text.slice(g.result.length + 1) : '';
-      state.result = { result: g.result, reason, imported: true };
+      state.result = {
+        result: g.result, reason, imported: true, node: state.tree.mainEnd(),
+      };
       renderMoves();
       renderGameStatus();
     }
@@ -463,30 +607,49 @@ const host = {
   board,
   spec,
   setStatus,
-  show,
   renderGameStatus,
   renderNames,
   orient,
   sound: (kind) => sounds.play(kind),
   /** The backend's answer for the position shown followed by `ucis` (an analysis line). */
-  positionAfter: (ucis) => position(state.variant, state.fen, [...state.moves.slice(0, state.ply), ...ucis]).promise,
-  /** Plays the PV moves `ucis` from the position shown. */
+  positionAfter: (ucis) => position(state.variant, state.fen, [...Tree.ucis(state.node), ...ucis]).promise,
+  /** Adds the PV moves `ucis` from the position shown, as a variation (or the line's
+   * continuation where it ends), and shows the last. */
   async playLine(ucis) {
-    try { await setLine(state.variant, state.fen, [...state.moves.slice(0, state.ply), ...ucis]); } catch (e) { setStatus(e.message, true); }
+    try { await changed(await addMoves(state.node, ucis)); } catch (e) { setStatus(e.message, true); }
   },
-  /** Shows a solution's line: `moves` from `fen`, at its end (not while a game runs). */
+  /** Shows a solution's line: `moves` from `fen`, at its end (not while a game runs); a
+   * variation of the study when it starts from the same position, else a new study. */
   async showLine(variant, fen, moves) {
     if (engines.inGame()) { setStatus('A game is running: abort it to show a solution.', true); return; }
-    state.names = { white: 'White', black: 'Black' };
-    state.tags = [];
-    renderNames();
-    try { await setLine(variant, fen, moves); } catch (e) { setStatus(e.message, true); }
+    try {
+      if (variant === state.variant && (fen === state.startFen || (fen ?? null) === state.fen)) {
+        await changed(await addMoves(state.tree.root, moves));
+        return;
+      }
+      state.names = { white: 'White', black: 'Black' };
+      state.tags = [];
+      renderNames();
+      await setTree(variant, fen, moves.map((uci) => ({ uci })));
+    } catch (e) { setStatus(e.message, true); }
   },
-  /** Shows a game's moves as the line (after each move of a running game, and at its end). */
+  /** Shows a game's moves (after each move of a running game, and at its end): they are
+   * the main line; moves taken back leave it. */
   async gameLine(variant, fen, moves, result) {
-    state.result = result;
     state.tags = [];
-    try { await setLine(variant, fen, moves, moves.length, { keepResult: true }); } catch (e) { setStatus(e.message, true); }
+    try {
+      if (variant !== state.variant || (fen ?? null) !== state.fen) await setTree(variant, fen);
+      const before = engines.inGame() ? state.gameNode : null;
+      const last = await addMoves(state.tree.root, moves);
+      Tree.preferPath(last);
+      // A takeback: the moves taken back go (they were the game's, now undone).
+      if (before && before !== last && state.tree.nodes.has(before.id) && Tree.path(before).includes(last)) {
+        state.tree.remove(Tree.path(before)[Tree.path(last).length]);
+      }
+      state.gameNode = engines.inGame() ? last : null;
+      state.result = result && { ...result, node: last };
+      await changed(last);
+    } catch (e) { setStatus(e.message, true); }
   },
 };
 
@@ -503,7 +666,7 @@ async function start() {
     $('variant').innerHTML = variants.map((v) => `<option value="${esc(v.name)}">${esc(v.name)}</option>`).join('');
     engines.setEngines(list);
     renderNames();
-    await setLine(variants[0].name, null, []);
+    await setTree(variants[0].name, null);
   } catch (e) { setStatus(`The page could not start: ${e.message}`, true); }
 }
 

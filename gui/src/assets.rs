@@ -33,6 +33,7 @@ pub const ASSETS: &[Asset] = &[
     page_file!("/solver.js", "solver.js", SCRIPT),
     page_file!("/levels.js", "levels.js", SCRIPT),
     page_file!("/hints.js", "hints.js", SCRIPT),
+    page_file!("/tree.js", "tree.js", SCRIPT),
     page_file!("/sounds.js", "sounds.js", SCRIPT),
     page_file!("/preview.js", "preview.js", SCRIPT),
     page_file!("/backend.js", "backend.js", SCRIPT),

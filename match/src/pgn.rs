@@ -22,6 +22,10 @@ pub enum PgnProblem {
     UnopenedVariation,
     UnclosedComment,
     UnclosedVariation,
+    /// A `(` before any move of its line: a variation replaces a move.
+    VariationWithoutMove,
+    /// Variations nested deeper than [`MAX_NESTING`].
+    DeepVariation,
     /// The `Variant` tag names another variant than the one replaying.
     OtherVariant {
         tag: String,
@@ -35,16 +39,32 @@ pub enum PgnProblem {
         text: String,
         error: MoveTextError,
     },
+    /// A problem in the variation whose first move `first` names (`4. d4`, `4... Nf6`).
+    InVariation {
+        first: String,
+        problem: Box<PgnProblem>,
+    },
 }
 
 impl fmt::Display for PgnError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "{}: ", self.game)?;
-        match &self.problem {
+        write!(f, "{}: {}", self.game, self.problem)
+    }
+}
+
+impl fmt::Display for PgnProblem {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
             PgnProblem::BadTag(line) => write!(f, "bad tag line: {line}"),
             PgnProblem::UnopenedVariation => write!(f, "')' without '('"),
             PgnProblem::UnclosedComment => write!(f, "a comment is not closed"),
             PgnProblem::UnclosedVariation => write!(f, "a variation is not closed"),
+            PgnProblem::VariationWithoutMove => {
+                write!(f, "a variation '(' comes before any move it could replace")
+            }
+            PgnProblem::DeepVariation => {
+                write!(f, "variations are nested more than {MAX_NESTING} deep")
+            }
             PgnProblem::OtherVariant { tag, ours } => write!(f, "a {tag} game, not {ours}"),
             PgnProblem::BadFen(error) => write!(f, "bad FEN: {error}"),
             PgnProblem::BadMove {
@@ -52,9 +72,9 @@ impl fmt::Display for PgnError {
                 black,
                 text,
                 error,
-            } => {
-                let dots = if *black { "..." } else { "." };
-                write!(f, "move {number}{dots} {text}: {error}")
+            } => write!(f, "move {}: {error}", move_label(*number, *black, text)),
+            PgnProblem::InVariation { first, problem } => {
+                write!(f, "in the variation {first}: {problem}")
             }
         }
     }
@@ -124,6 +144,13 @@ fn escape(s: &str) -> String {
 
 impl GameRecord {
     pub fn to_pgn(&self) -> String {
+        let line: Vec<PgnMove> = self.moves.iter().map(|m| PgnMove::new(m)).collect();
+        self.to_pgn_with(&line)
+    }
+
+    /// The PGN of the game with `line` as its movetext (variations and comments, the
+    /// texts PGN tokens) in place of `moves`; `PlyCount` counts its main line.
+    pub fn to_pgn_with(&self, line: &[PgnMove]) -> String {
         let mut out = String::new();
         let mut tag = |k: &str, v: &str| {
             let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
@@ -147,52 +174,143 @@ impl GameRecord {
         if !self.termination.is_empty() {
             tag("Termination", &self.termination);
         }
-        tag("PlyCount", &self.moves.len().to_string());
+        tag("PlyCount", &line.len().to_string());
         out.push('\n');
 
         // Move numbers follow the start position's side and fullmove number.
-        let (mut number, black_first) = move_numbering(self.fen.as_deref());
-        let mut white_to_move = !black_first;
+        let numbering = move_numbering(self.fen.as_deref());
         let mut tokens = Vec::new();
-        for (i, mv) in self.moves.iter().enumerate() {
-            if white_to_move {
-                tokens.push(format!("{number}."));
-            } else if i == 0 {
-                tokens.push(format!("{number}..."));
-            }
-            tokens.push(mv.clone());
-            if !white_to_move {
-                number += 1;
-            }
-            white_to_move = !white_to_move;
-        }
+        line_tokens(line, usize::from(numbering.1), numbering.0, &mut tokens);
         if !self.reason.is_empty() {
             tokens.push(format!("{{{}}}", self.reason.replace('}', ")")));
         }
         tokens.push(self.result.as_str().to_string());
-        let mut line = String::new();
+        let mut text = String::new();
         for t in tokens {
-            if !line.is_empty() && line.len() + 1 + t.len() > 79 {
-                out.push_str(&line);
+            if !text.is_empty() && text.len() + 1 + t.len() > 79 {
+                out.push_str(&text);
                 out.push('\n');
-                line.clear();
+                text.clear();
             }
-            if !line.is_empty() {
-                line.push(' ');
+            if !text.is_empty() {
+                text.push(' ');
             }
-            line.push_str(&t);
+            text.push_str(&t);
         }
-        out.push_str(&line);
+        out.push_str(&text);
         out.push_str("\n\n");
         out
     }
 }
 
-/// A game read back from PGN: its tags in order and its moves (main line only).
+/// `12.` or `12...` and the move: how messages and variations name a move.
+fn move_label(number: usize, black: bool, text: &str) -> String {
+    let dots = if black { "..." } else { "." };
+    format!("{number}{dots} {text}")
+}
+
+/// A comment as tokens, one per word so that long comments wrap; `}` would end it early.
+fn comment_tokens(text: &str, tokens: &mut Vec<String>) {
+    let words: Vec<String> = text
+        .replace('}', ")")
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    let Some(last) = words.len().checked_sub(1) else {
+        return;
+    };
+    for (i, w) in words.into_iter().enumerate() {
+        let open = if i == 0 { "{" } else { "" };
+        let close = if i == last { "}" } else { "" };
+        tokens.push(format!("{open}{w}{close}"));
+    }
+}
+
+/// The tokens of `line` whose first move is half-move `half` of the numbering (0: White's
+/// move `first`): a number before White's moves and before Black's where the reader
+/// lost count (a line's start, after a comment or a variation).
+fn line_tokens(line: &[PgnMove], half: usize, first: u32, tokens: &mut Vec<String>) {
+    let mut numbered = false;
+    for (i, m) in line.iter().enumerate() {
+        let h = half + i;
+        if !m.before.is_empty() {
+            comment_tokens(&m.before, tokens);
+            numbered = false;
+        }
+        let number = first as usize + h / 2;
+        if h.is_multiple_of(2) {
+            tokens.push(format!("{number}."));
+        } else if !numbered {
+            tokens.push(format!("{number}..."));
+        }
+        tokens.push(m.text.clone());
+        tokens.extend(m.nags.iter().map(|n| format!("${n}")));
+        numbered = true;
+        if !m.after.is_empty() {
+            comment_tokens(&m.after, tokens);
+            numbered = false;
+        }
+        for variation in &m.variations {
+            let start = tokens.len();
+            line_tokens(variation, h, first, tokens);
+            if tokens.len() > start {
+                tokens[start].insert(0, '(');
+                tokens.last_mut().expect("a token").push(')');
+                numbered = false;
+            }
+        }
+    }
+}
+
+/// One move of a line of movetext and what the movetext says about it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnMove {
+    /// The move as written (annotation marks `!`, `?` made NAGs); canonical after
+    /// [`ParsedGame::replay_lines`].
+    pub text: String,
+    /// A comment before it (a line's opening comment), empty if none.
+    pub before: String,
+    /// The comments after it, joined by a space; empty if none.
+    pub after: String,
+    /// Its NAGs (`$1` = `!`, `$2` = `?`, ...).
+    pub nags: Vec<u8>,
+    /// The variations: other lines played from the position before it.
+    pub variations: Vec<Vec<PgnMove>>,
+}
+
+impl PgnMove {
+    pub fn new(text: &str) -> PgnMove {
+        PgnMove {
+            text: text.to_string(),
+            ..PgnMove::default()
+        }
+    }
+}
+
+/// How deep variations may nest: far beyond any annotated game, shallow enough that
+/// every program walking the tree (JSON readers included) keeps its stack.
+pub const MAX_NESTING: usize = 32;
+
+/// The NAG of an annotation mark written after a move.
+fn suffix_nag(mark: &str) -> Option<u8> {
+    Some(match mark {
+        "!" => 1,
+        "?" => 2,
+        "!!" => 3,
+        "??" => 4,
+        "!?" => 5,
+        "?!" => 6,
+        _ => return None,
+    })
+}
+
+/// A game read back from PGN: its tags in order, its moves (the main line, as written)
+/// and the whole movetext as a tree (`line`: the main line with variations and comments).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ParsedGame {
     pub tags: Vec<(String, String)>,
     pub moves: Vec<String>,
+    pub line: Vec<PgnMove>,
     pub result: Option<GameResult>,
 }
 
@@ -224,40 +342,136 @@ impl ParsedGame {
         variant: &str,
         number: usize,
     ) -> Result<(P, Vec<P::Move>), PgnError> {
-        let error = |problem| PgnError {
-            game: self.label(number),
-            problem,
-        };
-        if let Some(v) = self.tag("Variant") {
-            let ours = variant;
-            let same = v == ours || (ours == "chess" && v.eq_ignore_ascii_case("standard"));
-            if !same {
-                return Err(error(PgnProblem::OtherVariant {
-                    tag: v.to_string(),
-                    ours: ours.to_string(),
-                }));
-            }
-        }
-        let mut pos = match self.tag("FEN") {
-            Some(fen) => P::from_fen(fen).map_err(|e| error(PgnProblem::BadFen(e)))?,
-            None => P::startpos(),
-        };
+        let mut pos = self.start::<P>(variant, number)?;
         let (first_number, black_first) = move_numbering(self.tag("FEN"));
         let mut moves = Vec::with_capacity(self.moves.len());
         for (ply, text) in self.moves.iter().enumerate() {
             let mv = parse_move_text(&pos, text).map_err(|e| {
                 let half = ply + usize::from(black_first);
-                error(PgnProblem::BadMove {
-                    number: first_number as usize + half / 2,
-                    black: half % 2 == 1,
-                    text: text.clone(),
-                    error: e,
-                })
+                self.error(
+                    number,
+                    PgnProblem::BadMove {
+                        number: first_number as usize + half / 2,
+                        black: half % 2 == 1,
+                        text: text.clone(),
+                        error: e,
+                    },
+                )
             })?;
             pos.play(mv);
             moves.push(mv);
         }
         Ok((pos, moves))
+    }
+
+    /// [`replay`](Self::replay) of the whole tree: `line` with each move's text made its
+    /// canonical move string (docs/rules.md), comments, NAGs and variations kept. An
+    /// error in a variation names the variation by its first move.
+    pub fn replay_lines<P: Position>(
+        &self,
+        variant: &str,
+        number: usize,
+    ) -> Result<Vec<PgnMove>, PgnError> {
+        self.replay::<P>(variant, number)?;
+        let (first, black_first) = move_numbering(self.tag("FEN"));
+        let walk = LineWalk {
+            game: self,
+            number,
+            first: first as usize,
+        };
+        walk.line(
+            self.start::<P>(variant, number)?,
+            &self.line,
+            usize::from(black_first),
+            None,
+        )
+    }
+
+    /// The start position (the `FEN` tag, or the variant's start), once the `Variant`
+    /// tag is checked against `variant`.
+    fn start<P: Position>(&self, variant: &str, number: usize) -> Result<P, PgnError> {
+        if let Some(v) = self.tag("Variant") {
+            let ours = variant;
+            let same = v == ours || (ours == "chess" && v.eq_ignore_ascii_case("standard"));
+            if !same {
+                return Err(self.error(
+                    number,
+                    PgnProblem::OtherVariant {
+                        tag: v.to_string(),
+                        ours: ours.to_string(),
+                    },
+                ));
+            }
+        }
+        match self.tag("FEN") {
+            Some(fen) => P::from_fen(fen).map_err(|e| self.error(number, PgnProblem::BadFen(e))),
+            None => Ok(P::startpos()),
+        }
+    }
+
+    fn error(&self, number: usize, problem: PgnProblem) -> PgnError {
+        PgnError {
+            game: self.label(number),
+            problem,
+        }
+    }
+}
+
+/// Replays a game's lines for [`ParsedGame::replay_lines`].
+struct LineWalk<'a> {
+    game: &'a ParsedGame,
+    number: usize,
+    /// The fullmove number of the game's first move.
+    first: usize,
+}
+
+impl LineWalk<'_> {
+    /// `line` played from `pos`, its first move half-move `half` of the numbering;
+    /// `variation` names the variation it is in (`None`: the main line).
+    fn line<P: Position>(
+        &self,
+        mut pos: P,
+        line: &[PgnMove],
+        half: usize,
+        variation: Option<&str>,
+    ) -> Result<Vec<PgnMove>, PgnError> {
+        let mut out = Vec::with_capacity(line.len());
+        for (i, m) in line.iter().enumerate() {
+            let h = half + i;
+            let (number, black) = (self.first + h / 2, h % 2 == 1);
+            let mut variations = Vec::with_capacity(m.variations.len());
+            for v in &m.variations {
+                let name = v.first().map(|f| move_label(number, black, &f.text));
+                variations.push(self.line(pos.clone(), v, h, name.as_deref())?);
+            }
+            let mv = parse_move_text(&pos, &m.text).map_err(|error| {
+                let problem = PgnProblem::BadMove {
+                    number,
+                    black,
+                    text: m.text.clone(),
+                    error,
+                };
+                self.game.error(
+                    self.number,
+                    match variation {
+                        Some(first) => PgnProblem::InVariation {
+                            first: first.to_string(),
+                            problem: Box::new(problem),
+                        },
+                        None => problem,
+                    },
+                )
+            })?;
+            out.push(PgnMove {
+                text: mv.to_string(),
+                before: m.before.clone(),
+                after: m.after.clone(),
+                nags: m.nags.clone(),
+                variations,
+            });
+            pos.play(mv);
+        }
+        Ok(out)
     }
 }
 
@@ -284,16 +498,117 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
     Some((key.to_string(), out))
 }
 
+/// A line being read: its moves, and a comment waiting for its first move.
+#[derive(Default)]
+struct OpenLine {
+    moves: Vec<PgnMove>,
+    before: String,
+}
+
+/// The movetext of the game being read: the main line at the bottom of the stack, the
+/// variation being read on top.
+struct Movetext {
+    stack: Vec<OpenLine>,
+}
+
+/// Appends `text` to a comment, a space between the two.
+fn add_comment(to: &mut String, text: &str) {
+    if !to.is_empty() && !text.is_empty() {
+        to.push(' ');
+    }
+    to.push_str(text);
+}
+
+impl Movetext {
+    fn new() -> Movetext {
+        Movetext {
+            stack: vec![OpenLine::default()],
+        }
+    }
+
+    fn top(&mut self) -> &mut OpenLine {
+        self.stack.last_mut().expect("the main line")
+    }
+
+    fn in_variation(&self) -> bool {
+        self.stack.len() > 1
+    }
+
+    /// A comment: after the last move of the line, or before its first.
+    fn comment(&mut self, text: &str) {
+        let top = self.top();
+        match top.moves.last_mut() {
+            Some(last) => add_comment(&mut last.after, text),
+            None => add_comment(&mut top.before, text),
+        }
+    }
+
+    fn nag(&mut self, nag: u8) {
+        if let Some(last) = self.top().moves.last_mut() {
+            last.nags.push(nag);
+        }
+    }
+
+    /// A move, its annotation marks made NAGs.
+    fn play(&mut self, token: &str) {
+        let text = token.trim_end_matches(['!', '?']);
+        let nags = suffix_nag(&token[text.len()..]).into_iter().collect();
+        let top = self.top();
+        let before = std::mem::take(&mut top.before);
+        top.moves.push(PgnMove {
+            text: text.to_string(),
+            before,
+            nags,
+            ..PgnMove::default()
+        });
+    }
+
+    /// `(`: a variation of the line's last move.
+    fn open(&mut self) -> Result<(), PgnProblem> {
+        if self.top().moves.is_empty() {
+            return Err(PgnProblem::VariationWithoutMove);
+        }
+        if self.stack.len() > MAX_NESTING {
+            return Err(PgnProblem::DeepVariation);
+        }
+        self.stack.push(OpenLine::default());
+        Ok(())
+    }
+
+    /// `)`: the variation read joins the move it replaces (an empty one is dropped).
+    fn close(&mut self) -> Result<(), PgnProblem> {
+        if !self.in_variation() {
+            return Err(PgnProblem::UnopenedVariation);
+        }
+        let done = self.stack.pop().expect("a variation");
+        let last = self.top().moves.last_mut().expect("a move before '('");
+        if !done.moves.is_empty() {
+            last.variations.push(done.moves);
+        }
+        Ok(())
+    }
+
+    /// The game's tree; the reader starts on the next game's.
+    fn take(&mut self) -> Vec<PgnMove> {
+        std::mem::replace(self, Movetext::new())
+            .stack
+            .pop()
+            .map(|main| main.moves)
+            .unwrap_or_default()
+    }
+}
+
 /// Reads every game of a PGN text: tag pairs, then movetext with move numbers,
-/// `{comments}`, `;` comments, NAGs (`$1`), variations in parentheses (skipped), `%`
-/// escape lines, and a result. Errors name the game.
+/// `{comments}`, `;` comments, NAGs (`$1`), variations in parentheses, `%` escape lines,
+/// and a result: `moves` holds the main line, `line` the whole tree. Errors name the game.
 pub fn parse_pgn(text: &str) -> Result<Vec<ParsedGame>, PgnError> {
     let mut games = Vec::new();
     let mut current = ParsedGame::default();
+    let mut movetext = Movetext::new();
     let mut in_movetext = false;
-    let mut in_comment = false;
-    let mut depth = 0usize;
-    let finish = |games: &mut Vec<ParsedGame>, game: &mut ParsedGame| {
+    let mut comment: Option<String> = None;
+    let finish = |games: &mut Vec<ParsedGame>, game: &mut ParsedGame, movetext: &mut Movetext| {
+        game.line = movetext.take();
         games.push(std::mem::take(game));
     };
     let error = |games: &Vec<ParsedGame>, game: &ParsedGame, problem| PgnError {
@@ -302,12 +617,12 @@ pub fn parse_pgn(text: &str) -> Result<Vec<ParsedGame>, PgnError> {
     };
     for line in text.lines() {
         let trimmed = line.trim();
-        if !in_comment && line.starts_with('%') {
+        if comment.is_none() && line.starts_with('%') {
             continue;
         }
-        if !in_comment && depth == 0 && trimmed.starts_with('[') {
+        if comment.is_none() && !movetext.in_variation() && trimmed.starts_with('[') {
             if in_movetext {
-                finish(&mut games, &mut current);
+                finish(&mut games, &mut current, &mut movetext);
                 in_movetext = false;
             }
             let tag = parse_tag(trimmed)
@@ -317,11 +632,14 @@ pub fn parse_pgn(text: &str) -> Result<Vec<ParsedGame>, PgnError> {
         }
         let mut rest = trimmed;
         while !rest.is_empty() {
-            if in_comment {
-                match rest.find('}') {
+            if let Some(open) = comment.as_mut() {
+                let end = rest.find('}');
+                add_comment(open, rest[..end.unwrap_or(rest.len())].trim());
+                match end {
                     Some(end) => {
                         rest = &rest[end + 1..];
-                        in_comment = false;
+                        let words = comment.take().unwrap_or_default();
+                        movetext.comment(&words.split_whitespace().collect::<Vec<_>>().join(" "));
                     }
                     None => rest = "",
                 }
@@ -331,21 +649,16 @@ pub fn parse_pgn(text: &str) -> Result<Vec<ParsedGame>, PgnError> {
             let Some(c) = rest.chars().next() else { break };
             in_movetext = true;
             match c {
-                '{' => {
-                    in_comment = true;
-                    rest = &rest[1..];
-                    continue;
+                '{' => comment = Some(String::new()),
+                ';' => {
+                    movetext.comment(rest[1..].trim());
+                    break;
                 }
-                ';' => break,
-                '(' => depth += 1,
-                ')' => {
-                    depth = depth
-                        .checked_sub(1)
-                        .ok_or_else(|| error(&games, &current, PgnProblem::UnopenedVariation))?
-                }
+                '(' => movetext.open().map_err(|p| error(&games, &current, p))?,
+                ')' => movetext.close().map_err(|p| error(&games, &current, p))?,
                 _ => {}
             }
-            if "();".contains(c) {
+            if "{();".contains(c) {
                 rest = &rest[1..];
                 continue;
             }
@@ -354,11 +667,16 @@ pub fn parse_pgn(text: &str) -> Result<Vec<ParsedGame>, PgnError> {
                 .unwrap_or(rest.len());
             let token = &rest[..end];
             rest = &rest[end..];
-            if depth > 0 || token.starts_with('$') {
+            if let Some(nag) = token.strip_prefix('$') {
+                if let Ok(nag) = nag.parse() {
+                    movetext.nag(nag);
+                }
                 continue;
             }
             if let Some(r) = GameResult::parse(token) {
-                current.result = Some(r);
+                if !movetext.in_variation() {
+                    current.result = Some(r);
+                }
                 continue;
             }
             // A move number, alone (`12.`, `12...`) or glued to its move (`12.e4`).
@@ -366,18 +684,21 @@ pub fn parse_pgn(text: &str) -> Result<Vec<ParsedGame>, PgnError> {
             let numbered = mv.len() < token.len() && token[..token.len() - mv.len()].contains('.');
             let mv = if numbered { mv } else { token };
             if !mv.is_empty() {
-                current.moves.push(mv.to_string());
+                if !movetext.in_variation() {
+                    current.moves.push(mv.to_string());
+                }
+                movetext.play(mv);
             }
         }
     }
-    if in_comment {
+    if comment.is_some() {
         return Err(error(&games, &current, PgnProblem::UnclosedComment));
     }
-    if depth > 0 {
+    if movetext.in_variation() {
         return Err(error(&games, &current, PgnProblem::UnclosedVariation));
     }
     if !current.tags.is_empty() || !current.moves.is_empty() {
-        finish(&mut games, &mut current);
+        finish(&mut games, &mut current, &mut movetext);
     }
     Ok(games)
 }
@@ -553,6 +874,168 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("move 10. Rh9"), "{err}");
+    }
+
+    /// The tree of `text`'s first game with canonical moves, as a compact string:
+    /// `move{after}[$nag](variation)...`.
+    fn tree_of<P: Position>(text: &str, variant: &str) -> Vec<PgnMove> {
+        parse_pgn(text).unwrap()[0]
+            .replay_lines::<P>(variant, 1)
+            .unwrap()
+    }
+
+    const ANNOTATED: &str = "[Event \"e\"]\n[White \"w\"]\n[Black \"b\"]\n[ECO \"C60\"]\n\n\
+        {Before all.} 1. e4 e5 2. Nf3 $1 {The knight.} (2. f4 ; the gambit\n exf4 \
+        (2... d5 3. exd5 {Falkbeer}) 3. Nf3) (2. Bc4!? Nf6) 2... Nc6 3. Bb5 a6?! \
+        ({Or} 3... Nf6 4. O-O (4. d3) 4... Nxe4) 4. Ba4 *\n";
+
+    #[test]
+    fn variations_comments_and_nags_are_read_as_a_tree() {
+        use feerie_movegen::Chess;
+        let game = &parse_pgn(ANNOTATED).unwrap()[0];
+        assert_eq!(game.moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6?!", "Ba4"]);
+        let line = tree_of::<Chess>(ANNOTATED, "chess");
+        let texts: Vec<&str> = line.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4"]
+        );
+        assert_eq!(line[0].before, "Before all.");
+        assert_eq!(line[2].nags, [1]);
+        assert_eq!(line[2].after, "The knight.");
+        let [gambit, bishop] = &line[2].variations[..] else {
+            panic!("{:?}", line[2])
+        };
+        assert_eq!(gambit[0].text, "f2f4");
+        assert_eq!(gambit[0].after, "the gambit");
+        assert_eq!(gambit[1].text, "e5f4");
+        assert_eq!(gambit[1].variations[0][0].text, "d7d5");
+        assert_eq!(gambit[1].variations[0][1].after, "Falkbeer");
+        assert_eq!(gambit[2].text, "g1f3");
+        assert_eq!(bishop[0].nags, [5]);
+        assert_eq!(line[5].nags, [6]);
+        let knight = &line[5].variations[0];
+        assert_eq!(knight[0].before, "Or");
+        assert_eq!(knight[1].variations[0][0].text, "d2d3");
+        assert_eq!(knight[2].text, "f6e4");
+    }
+
+    /// The tree with each move in PGN notation again, from the canonical one.
+    fn to_tokens<P: Position>(pos: &P, line: &[PgnMove]) -> Vec<PgnMove> {
+        let mut pos = pos.clone();
+        line.iter()
+            .map(|m| {
+                let variations = m.variations.iter().map(|v| to_tokens(&pos, v)).collect();
+                let mv = pos.parse_move(&m.text).unwrap();
+                let text = crate::notation::move_text(&pos, mv);
+                pos.play(mv);
+                PgnMove {
+                    text,
+                    variations,
+                    ..m.clone()
+                }
+            })
+            .collect()
+    }
+
+    /// Writes `line` (canonical) as PGN and reads it back: the same tree.
+    fn tree_round_trip<P: Position>(variant: &str, fen: Option<&str>, line: &[PgnMove]) -> String {
+        let start = fen.map_or_else(P::startpos, |f| P::from_fen(f).unwrap());
+        let mut r = record(fen, &[]);
+        r.variant = variant.to_string();
+        r.reason.clear();
+        let text = r.to_pgn_with(&to_tokens(&start, line));
+        assert_eq!(tree_of::<P>(&text, variant), line, "{text}");
+        let game = &parse_pgn(&text).unwrap()[0];
+        assert_eq!(game.tag("PlyCount"), Some(line.len().to_string().as_str()));
+        assert!(text.lines().all(|l| l.len() <= 80), "{text}");
+        text
+    }
+
+    #[test]
+    fn a_chess_tree_round_trips_with_nested_variations_and_comments() {
+        use feerie_movegen::Chess;
+        let line = tree_of::<Chess>(ANNOTATED, "chess");
+        let text = tree_round_trip::<Chess>("chess", None, &line).replace('\n', " ");
+        assert!(
+            text.contains("{Before all.} 1. e4 e5 2. Nf3 $1 {The knight.} (2. f4 {the gambit} 2... exf4 (2... d5 3. exd5 {Falkbeer}) 3. Nf3) (2. Bc4 $5 Nf6) 2... Nc6"),
+            "{text}"
+        );
+        // From a position with Black to move, a variation of Black's first move.
+        let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+        let text =
+            "[FEN \"".to_string() + fen + "\"]\n\n3. Bb5 (3. Bc4 Bc5 {Giuoco} (3... Nf6)) a6 *";
+        let line = tree_of::<Chess>(&text, "chess");
+        let written = tree_round_trip::<Chess>("chess", Some(fen), &line).replace('\n', " ");
+        assert!(
+            written.contains("3. Bb5 (3. Bc4 Bc5 {Giuoco} (3... Nf6)) 3... a6 0-1"),
+            "{written}"
+        );
+    }
+
+    #[test]
+    fn a_dynamo_tree_round_trips_with_its_tokens() {
+        use feerie_movegen::Dynamo;
+        let fen = "4k3/8/8/8/8/2R1n3/8/4K3 w - - 0 1";
+        let text = format!(
+            "[Variant \"dynamo\"]\n[FEN \"{fen}\"]\n\n\
+             1. c3f3-E3G3 {{a push}} (1. c3E {{the rook leaves}} (1. c3c4 $2) e8d7) \
+             (1. e1d2 e8f8 {{quiet}} 2. c3c8) e8d8 *"
+        );
+        let line = tree_of::<Dynamo>(&text, "dynamo");
+        assert_eq!(line[0].text, "c3f3/e3g3");
+        assert_eq!(line[0].variations[0][0].text, "c3E");
+        assert_eq!(line[0].variations[0][0].variations[0][0].text, "c3c4");
+        assert_eq!(line[0].variations[0][0].variations[0][0].nags, [2]);
+        let written = tree_round_trip::<Dynamo>("dynamo", Some(fen), &line).replace('\n', " ");
+        assert!(
+            written.contains(
+                "1. c3f3-E3G3 {a push} (1. c3E {the rook leaves} (1. c3c4 $2) 1... e8d7)"
+            ),
+            "{written}"
+        );
+    }
+
+    /// The error replaying `ANNOTATED` with `from` written `to` gives.
+    fn annotated_error(from: &str, to: &str) -> String {
+        let bad = ANNOTATED.replace(from, to);
+        parse_pgn(&bad).unwrap()[0]
+            .replay_lines::<feerie_movegen::Chess>("chess", 1)
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn errors_in_variations_are_named() {
+        assert_eq!(
+            annotated_error("4. d3", "4. d5"),
+            "game 1 (w - b, round ?): in the variation 4. d5: move 4. d5: 'd5' is not a legal move"
+        );
+        let err = annotated_error("3. exd5", "3. exd6");
+        assert!(
+            err.ends_with("in the variation 2... d5: move 3. exd6: 'exd6' is not a legal move"),
+            "{err}"
+        );
+        // The main line is checked first, with the words it always had.
+        let err = annotated_error("4. Ba4", "4. Ba5");
+        assert!(
+            err.ends_with("move 4. Ba5: 'Ba5' is not a legal move"),
+            "{err}"
+        );
+        let err = parse_pgn("(1. d4) 1. e4 *").unwrap_err().to_string();
+        assert!(
+            err.contains("a variation '(' comes before any move"),
+            "{err}"
+        );
+        let deep = format!("1. e4 {}", "(1. d4 ".repeat(MAX_NESTING + 1));
+        let err = parse_pgn(&deep).unwrap_err().to_string();
+        assert!(err.contains("nested more than 32 deep"), "{err}");
+        let deep = format!(
+            "1. e4 {}{} *",
+            "(1. d4 ".repeat(MAX_NESTING),
+            ")".repeat(MAX_NESTING)
+        );
+        assert_eq!(parse_pgn(&deep).unwrap()[0].moves, ["e4"]);
     }
 
     #[test]
