@@ -5,7 +5,8 @@
 use crate::game::{GameSpec, check_length, move_text, result_of};
 use crate::{board, parts};
 use feerie_match::notation::parse_move_text;
-use feerie_movegen::{Color, Placement, Position};
+use feerie_movegen::readable::parse_readable;
+use feerie_movegen::{Color, Placement, Readable};
 use feerie_variants::{VariantSpec, VariantVisitor};
 use serde::{Deserialize, Serialize};
 
@@ -14,7 +15,7 @@ use serde::{Deserialize, Serialize};
 pub struct PositionRequest {
     #[serde(flatten)]
     game: GameSpec,
-    /// A move typed by the user: canonical, SAN in chess, or the PGN token.
+    /// A move typed by the user: canonical, readable (SAN in chess), or the PGN token.
     #[serde(default)]
     play: Option<String>,
 }
@@ -70,9 +71,9 @@ impl VariantVisitor for PositionRequest {
     }
 }
 
-/// The move the user typed as `text`: canonical first, then SAN or the PGN token; none
-/// once the game is over.
-fn typed_move<P: Position>(pos: &P, text: &str) -> Result<P::Move, String> {
+/// The move the user typed as `text`: canonical first, then the readable text (SAN in
+/// chess) or the PGN token; none once the game is over.
+fn typed_move<P: Readable>(pos: &P, text: &str) -> Result<P::Move, String> {
     if let Some(outcome) = pos.outcome() {
         return Err(format!(
             "the game is over ({}): no move can be played",
@@ -81,11 +82,12 @@ fn typed_move<P: Position>(pos: &P, text: &str) -> Result<P::Move, String> {
     }
     let text = text.trim();
     pos.parse_move(text)
-        .or_else(|_| parse_move_text(pos, text))
+        .or_else(|_| parse_readable(pos, text))
+        .or_else(|_| parse_move_text(pos, text).map_err(|_| ()))
         .map_err(|_| format!("'{text}' is not a legal move"))
 }
 
-fn view<P: Position>(game: &GameSpec, play: Option<&str>) -> Result<PositionView, String> {
+fn view<P: Readable>(game: &GameSpec, play: Option<&str>) -> Result<PositionView, String> {
     let start_fen = game.start::<P>()?.to_fen();
     let mut history = Vec::with_capacity(game.moves.len() + 1);
     let mut before = |pos: &P, mv: P::Move| (mv.to_string(), move_text(pos, mv));
@@ -138,7 +140,7 @@ fn view<P: Position>(game: &GameSpec, play: Option<&str>) -> Result<PositionView
 
 /// Every legal move with its parts and the FEN after it; each move is played and taken
 /// back on the one position (no copy of the game's history per move).
-fn legal_moves<P: Position>(pos: &mut P) -> Vec<LegalMove> {
+fn legal_moves<P: Readable>(pos: &mut P) -> Vec<LegalMove> {
     let mut moves = P::MoveList::default();
     pos.legal_moves(&mut moves);
     moves

@@ -8,6 +8,7 @@ import { installPieceSymbols, pieceName } from './pieces.js';
 import { Engines } from './engine.js';
 import { openBackend } from './backend.js';
 import { Solver } from './solver.js';
+import { moveLabel, notation, setNotation } from './notation.js';
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -138,7 +139,7 @@ function pick(candidates, from, to) {
   $('chooser-title').textContent = `${candidates.length} moves take the ${piece} from ${from} ${to === 'off' ? 'off the board' : `to ${to}`}: which one?`;
   const list = box.querySelector('.candidates');
   list.innerHTML = candidates.map((m, i) => `<button type="button" class="candidate" data-uci="${esc(m.uci)}" data-i="${i}">
-    ${miniature(m.fen, m.uci, board.orientation, board.pieces)}<span class="notation">${esc(m.text)}</span></button>`).join('');
+    ${miniature(m.fen, m.uci, board.orientation, board.pieces)}<span class="notation">${esc(moveLabel(m))}</span></button>`).join('');
   box.hidden = false;
   list.onclick = (e) => {
     const c = e.target.closest('.candidate');
@@ -168,7 +169,7 @@ function renderMoves() {
     const k = i + offset;
     if (k % 2 === 0) html += `<span class="num">${first + k / 2}.</span>`;
     else if (i === 0) html += `<span class="num">${first}.</span><span class="move empty">…</span>`;
-    html += `<span class="move" data-ply="${i + 1}">${esc(h.text)}</span>`;
+    html += `<span class="move" data-ply="${i + 1}">${esc(moveLabel(h))}</span>`;
   });
   const end = gameEnd();
   if (end) html += `<div class="result">${esc(end.text)}</div>`;
@@ -321,6 +322,13 @@ $('move-input').addEventListener('keydown', async (e) => {
     await play({ uci, fen: answer.fen });
     e.target.value = '';
   } catch (err) { $('move-error').textContent = err.message; }
+});
+
+$('notation').value = notation();
+$('notation').addEventListener('change', (e) => {
+  setNotation(e.target.value);
+  renderMoves();
+  engines.renderLines();
 });
 
 $('set-fen').addEventListener('click', async () => {

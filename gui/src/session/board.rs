@@ -4,7 +4,7 @@
 
 use crate::game::{GameSpec, move_text, result_of};
 use feerie_match::pgn::GameResult;
-use feerie_movegen::{Color, Outcome, Position};
+use feerie_movegen::{Color, Outcome, Position, Readable};
 use feerie_variants::{VariantSpec, VariantVisitor};
 
 /// A game in progress on Feerie's rules: the referee of the session.
@@ -65,7 +65,7 @@ struct Typed<P: Position> {
     moves: Vec<String>,
 }
 
-impl<P: Position> Board for Typed<P> {
+impl<P: Readable> Board for Typed<P> {
     fn variant(&self) -> &'static str {
         self.name
     }
