@@ -391,6 +391,7 @@ def main():
             ("dynamo push chosen in the chooser", lambda: gui.dynamo(page, shots)),
             ("augsburg split", lambda: gui.augsburg(page, shots)),
             ("einstein mutation", lambda: gui.einstein(page, shots)),
+            ("readable moves and the Notation switch", lambda: gui.readable_moves(page, shots)),
             ("analysis with 3 lines, started and stopped", lambda: analysis_three_lines(page, shots)),
             ("chess game to checkmate against the engine", lambda: gui.checkmate(page, shots)),
             ("a level, and a slow human in a move-time game", lambda: gui.level_and_slow_human(page, shots)),

@@ -100,3 +100,48 @@ fn distinct_moves_have_distinct_texts_that_read_back() {
         );
     }
 }
+
+/// The readable text of `uci` played in `fen` of the variant, and that text read back
+/// as the same move.
+struct TextOf<'a>(&'a str, &'a str);
+
+impl VariantVisitor for TextOf<'_> {
+    type Output = String;
+
+    fn visit<V: VariantSpec>(self) -> String {
+        let pos = V::Rules::from_fen(self.0).expect(self.0);
+        let mv = pos.parse_move(self.1).expect(self.1);
+        let text = readable(&pos, mv);
+        assert_eq!(parse_readable(&pos, &text), Ok(mv), "{}: '{text}'", self.0);
+        text
+    }
+}
+
+#[test]
+fn the_examples_of_docs_notation_md_hold() {
+    let doc = include_str!("../../docs/notation.md");
+    let code = |cell: &str| {
+        cell.strip_prefix('`')
+            .and_then(|c| c.strip_suffix('`'))
+            .map(str::to_string)
+    };
+    let mut rows = 0;
+    for line in doc.lines() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        // | variant | `position` | `canonical` | `readable` | what happens |
+        let [_, variant, fen, uci, text, _, _] = cells.as_slice() else {
+            continue;
+        };
+        let (Some(variant), Some(fen), Some(uci), Some(text)) = (
+            Variant::from_name(variant),
+            code(fen),
+            code(uci),
+            code(text),
+        ) else {
+            continue;
+        };
+        assert_eq!(variant.dispatch(TextOf(&fen, &uci)), text, "{fen} {uci}");
+        rows += 1;
+    }
+    assert!(rows >= 25, "{rows} rows");
+}
