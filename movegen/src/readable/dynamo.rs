@@ -45,19 +45,18 @@ fn displacement_text(kind: PieceKind, d: Displacement) -> String {
     format!("{}{}-{to}{promotion}", letter(kind), d.from())
 }
 
-/// `O-O` or `O-O-O` when `mv` is castling (the king two files over and the rook from
-/// its corner, the only way these two displacements happen together).
+/// `O-O` or `O-O-O` when `mv` is castling: the king two files over and the rook from its
+/// corner, the only way these two displacements happen together.
 fn castling(board: &Board, mv: Move) -> Option<&'static str> {
-    let king = mv
+    let text = match mv.to_string().as_str() {
+        "e1g1/h1f1" | "e8g8/h8f8" => "O-O",
+        "a1d1/e1c1" | "a8d8/e8c8" => "O-O-O",
+        _ => return None,
+    };
+    let king_moves = mv
         .parts()
-        .find(|d| board.piece_at(d.from()).map(|p| p.kind) == Some(PieceKind::King))?;
-    let text = mv.to_string();
-    match text.as_str() {
-        "e1g1/h1f1" | "e8g8/h8f8" => Some("O-O"),
-        "a1d1/e1c1" | "a8d8/e8c8" => Some("O-O-O"),
-        _ => None,
-    }
-    .filter(|_| matches!(king.from().file(), 4))
+        .any(|d| board.piece_at(d.from()).map(|p| p.kind) == Some(PieceKind::King));
+    king_moves.then_some(text)
 }
 
 /// True when `piece` could make displacement `d` by its own movement, blockers aside:
