@@ -2,8 +2,7 @@
 //! what the API and the gui's sessions both start from.
 
 use feerie_match::pgn::GameResult;
-use feerie_movegen::readable::readable;
-use feerie_movegen::{Color, Outcome, Position, Readable};
+use feerie_movegen::{Color, Outcome, Position};
 use feerie_variants::Variant;
 use serde::Deserialize;
 
@@ -74,12 +73,6 @@ pub fn check_length(plies: usize) -> Result<(), String> {
     Ok(())
 }
 
-/// The notation users see: the variant's readable notation (docs/notation.md), SAN in
-/// chess; the PGN tokens are made for PGN readers, not for people.
-pub fn move_text<P: Readable>(pos: &P, mv: P::Move) -> String {
-    readable(pos, mv)
-}
-
 /// `1-0`, `0-1` or `1/2-1/2` when `side_to_move` faces `outcome`.
 pub fn result_of(outcome: Outcome, side_to_move: Color) -> GameResult {
     match outcome.white_score(side_to_move) {
@@ -92,6 +85,7 @@ pub fn result_of(outcome: Outcome, side_to_move: Color) -> GameResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use feerie_movegen::readable::readable;
     use feerie_movegen::{Chess, Dynamo};
 
     fn spec(variant: &str, fen: Option<&str>, moves: &[&str]) -> GameSpec {
@@ -118,12 +112,12 @@ mod tests {
     }
 
     #[test]
-    fn text_is_san_in_chess_and_readable_elsewhere() {
+    fn the_text_users_see_is_san_in_chess_and_readable_elsewhere() {
         let chess = spec("chess", None, &[]).replay::<Chess>().unwrap();
-        assert_eq!(move_text(&chess, chess.parse_move("g1f3").unwrap()), "Nf3");
+        assert_eq!(readable(&chess, chess.parse_move("g1f3").unwrap()), "Nf3");
         let dynamo = spec("dynamo", None, &[]).replay::<Dynamo>().unwrap();
         let push = dynamo.parse_move("g1e2/e2c3").unwrap();
-        assert_eq!(move_text(&dynamo, push), "Ng1-e2 (e2-c3)");
+        assert_eq!(readable(&dynamo, push), "Ng1-e2 (e2-c3)");
     }
 
     #[test]

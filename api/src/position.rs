@@ -2,10 +2,10 @@
 //! appended, and the final position as the page draws it: board, check, outcome and every
 //! legal move with its parts and the position it leads to.
 
-use crate::game::{GameSpec, check_length, move_text, result_of};
+use crate::game::{GameSpec, check_length, result_of};
 use crate::{board, parts};
 use feerie_match::notation::parse_move_text;
-use feerie_movegen::readable::parse_readable;
+use feerie_movegen::readable::{mark, parse_readable};
 use feerie_movegen::{Color, Placement, Readable};
 use feerie_variants::{VariantSpec, VariantVisitor};
 use serde::{Deserialize, Serialize};
@@ -90,11 +90,12 @@ fn typed_move<P: Readable>(pos: &P, text: &str) -> Result<P::Move, String> {
 fn view<P: Readable>(game: &GameSpec, play: Option<&str>) -> Result<PositionView, String> {
     let start_fen = game.start::<P>()?.to_fen();
     let mut history = Vec::with_capacity(game.moves.len() + 1);
-    let mut before = |pos: &P, mv: P::Move| (mv.to_string(), move_text(pos, mv));
-    let mut after = |(uci, text), pos: &P| {
+    // The text's body is written before the move, its check mark after it.
+    let mut before = |pos: &P, mv: P::Move| (mv.to_string(), pos.readable_body(mv));
+    let mut after = |(uci, body): (String, String), pos: &P| {
         history.push(Played {
             uci,
-            text,
+            text: body + mark(pos),
             fen: pos.to_fen(),
         })
     };
@@ -147,8 +148,9 @@ fn legal_moves<P: Readable>(pos: &mut P) -> Vec<LegalMove> {
         .iter()
         .map(|&mv| {
             let uci = mv.to_string();
-            let text = move_text(pos, mv);
+            let body = pos.readable_body(mv);
             pos.play(mv);
+            let text = body + mark(pos);
             let fen = pos.to_fen();
             pos.undo();
             LegalMove {

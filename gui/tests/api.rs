@@ -185,7 +185,8 @@ async fn dynamo_chooser_lists_push_follow_and_pull_of_one_piece_to_one_square() 
         &["e6g6", "c6d6/e6g6", "c6e6/e6g6", "c6f6/e6g6", "e6g6/h6E"],
     );
     let pull = found.iter().find(|m| m["uci"] == "e6g6/h6E").unwrap();
-    assert_eq!(pull["text"], "e6g6/h6E");
+    // Its text is readable (docs/notation.md): the rook leaves, the knight comes along.
+    assert_eq!(pull["text"], "Rh6-E (Ne6-g6)");
     assert_eq!(
         pull["parts"],
         json!([{"from": "e6", "to": "g6"}, {"from": "h6", "to": null}])

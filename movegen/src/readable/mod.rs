@@ -24,13 +24,22 @@ pub trait Readable: Position {
 
 /// The readable text of a legal move, with `+` when it gives check and `#` when it mates.
 pub fn readable<P: Readable>(pos: &P, mv: P::Move) -> String {
-    let mut text = pos.readable_body(mv);
     let mut after = pos.clone();
     after.play(mv);
-    if after.in_check() {
-        text.push(if after.count_legal() == 0 { '#' } else { '+' });
+    pos.readable_body(mv) + mark(&after)
+}
+
+/// The mark a move that led to `after` carries: `#` when it mates, `+` when it gives
+/// check, else nothing. A caller that plays the moves anyway writes `readable_body`
+/// before and this after, sparing `readable`'s copy of the position.
+pub fn mark<P: Position>(after: &P) -> &'static str {
+    if !after.in_check() {
+        ""
+    } else if after.count_legal() == 0 {
+        "#"
+    } else {
+        "+"
     }
-    text
 }
 
 /// The text as compared: no spaces, no trailing marks (`+`, `#`, `!`, `?`), castling
