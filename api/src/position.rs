@@ -6,9 +6,11 @@ use crate::game::{GameSpec, check_length, result_of};
 use crate::{board, parts};
 use feerie_match::notation::parse_move_text;
 use feerie_movegen::readable::{mark, parse_readable};
-use feerie_movegen::{Color, Placement, Readable};
+use feerie_movegen::{Color, Dynamo, Placement, Position, Readable};
 use feerie_variants::{VariantSpec, VariantVisitor};
 use serde::{Deserialize, Serialize};
+use std::any::Any;
+use std::collections::HashMap;
 
 /// A game and, optionally, a move the user typed to play after it.
 #[derive(Debug, Deserialize)]
@@ -34,6 +36,9 @@ pub struct LegalMove {
     uci: String,
     text: String,
     parts: Vec<parts::Part>,
+    /// The squares of the pieces that make the move by their own move (the active
+    /// piece of a Dynamo push or pull; several when several can make it).
+    movers: Vec<String>,
     fen: String,
 }
 
@@ -144,21 +149,46 @@ fn view<P: Readable>(game: &GameSpec, play: Option<&str>) -> Result<PositionView
 fn legal_moves<P: Readable>(pos: &mut P) -> Vec<LegalMove> {
     let mut moves = P::MoveList::default();
     pos.legal_moves(&mut moves);
+    let dynamo_ways = dynamo_ways(pos);
     moves
         .iter()
         .map(|&mv| {
             let uci = mv.to_string();
             let body = pos.readable_body(mv);
+            let parts = parts::parts(&uci);
+            let movers = match &dynamo_ways {
+                Some(ways) => ways.get(&uci).cloned().unwrap_or_default(),
+                None => parts.iter().take(1).map(|p| p.from.clone()).collect(),
+            };
             pos.play(mv);
             let text = body + mark(pos);
             let fen = pos.to_fen();
             pos.undo();
             LegalMove {
-                parts: parts::parts(&uci),
+                parts,
+                movers,
                 uci,
                 text,
                 fen,
             }
         })
         .collect()
+}
+
+/// In Dynamo, the squares of the pieces of the side to move that make each move (by its
+/// canonical string) as the active piece, since a move string does not say which piece
+/// pushes or pulls; `None` in the other variants, where a move's piece is the one on its
+/// from-square.
+fn dynamo_ways<P: Position>(pos: &P) -> Option<HashMap<String, Vec<String>>> {
+    let pos = (pos as &dyn Any).downcast_ref::<Dynamo>()?;
+    let mut movers: HashMap<String, Vec<String>> = HashMap::new();
+    for sq in pos.board().color(pos.side_to_move()) {
+        for way in pos.ways_of(sq) {
+            let list = movers.entry(way.to_string()).or_default();
+            if !list.contains(&sq.to_string()) {
+                list.push(sq.to_string());
+            }
+        }
+    }
+    Some(movers)
 }

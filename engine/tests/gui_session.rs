@@ -1,7 +1,7 @@
 //! `feerie gui`'s WebSocket sessions, end to end: the real binary serves, a WebSocket
 //! client plays the page, and the engines are the binary itself or small shell scripts
-//! that misbehave on purpose. No assertion depends on time: every wait is for an event,
-//! with a generous limit.
+//! that misbehave on purpose. No assertion depends on time but the pace's lower bounds
+//! (a move never comes early): every wait is for an event, with a generous limit.
 
 use feerie_match::notation;
 use feerie_movegen::{Chess, Dynamo, Position};
@@ -528,6 +528,97 @@ async fn engine_against_engine_runs_to_the_end() {
     // Neither side is human.
     page.send(json!({"type": "takeback"})).await;
     page.next_of("error").await;
+}
+
+/// Engine against engine at a pace of 1.5 s: each move comes no sooner than the pace
+/// after the one before, the pause is charged to neither clock, and each side is named as
+/// the engine names itself, with its level.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn engines_play_at_the_pace_uncharged_and_named() {
+    const PACE_MS: u64 = 1500;
+    const BASE_MS: i64 = 60_000;
+    let server = Server::start(&[]);
+    let mut page = server.connect().await;
+    let mut game = new_game(
+        None,
+        json!(0),
+        json!(0),
+        json!({"clock": {"base_ms": BASE_MS, "inc_ms": 0}}),
+    );
+    game["level"] = json!({"skill": 0});
+    game["pace_ms"] = json!(PACE_MS);
+    page.send(game).await;
+    let mut shown = Vec::new();
+    let last = loop {
+        let state = page.next_of("game").await;
+        assert_eq!(state["result"], Value::Null, "{state}");
+        for side in ["white", "black"] {
+            let player = &state["players"][side];
+            assert!(
+                player["name"].as_str().unwrap().starts_with("Feerie"),
+                "{state}"
+            );
+            assert_eq!(player["level"], json!({"skill": 0}), "{state}");
+        }
+        let plies = strings(&state["moves"]).len();
+        if shown.last().is_none_or(|&(n, _)| n < plies) {
+            shown.push((plies, std::time::Instant::now()));
+        }
+        if plies == 4 {
+            break state;
+        }
+    };
+    for pair in shown.windows(2) {
+        let gap = pair[1].1 - pair[0].1;
+        // The page may get a message late, never a move early: a little slack for that.
+        assert!(
+            gap >= Duration::from_millis(PACE_MS - 500),
+            "a move {gap:?} after the one before: {shown:?}"
+        );
+    }
+    // Two moves each: a pause charged would have cost each side about 3 s.
+    for side in ["white_ms", "black_ms"] {
+        let left = last["clock"][side].as_i64().unwrap();
+        assert!(
+            left > BASE_MS - 1500,
+            "{side} {left} after two moves: {last}"
+        );
+    }
+    page.send(json!({"type": "abort"})).await;
+    let over = page.next_of("game_over").await;
+    assert_eq!(over["result"], "*", "{over}");
+}
+
+/// An answer held for the pace is said (`thinking` null, the move not yet played), and a
+/// takeback drops it with the rest.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_takeback_drops_an_answer_held_for_the_pace() {
+    let quick = fake_engine("Quick", "echo 'bestmove e7e5'");
+    let server = Server::start(&[&quick]);
+    let mut page = server.connect().await;
+    let mut game = new_game(None, json!("human"), json!(1), json!({"depth": 3}));
+    game["pace_ms"] = json!(5000);
+    page.send(game).await;
+    let start = page.next_of("game").await;
+    assert_eq!(start["players"]["white"], Value::Null, "{start}");
+    assert_eq!(start["players"]["black"]["name"], "Quick", "{start}");
+    assert_eq!(start["players"]["black"]["level"], Value::Null, "{start}");
+    page.send(json!({"type": "move", "uci": "e2e4"})).await;
+    let thinking = page.next_of("game").await;
+    assert_eq!(thinking["thinking"], "b", "{thinking}");
+    let held = page.next_of("game").await;
+    assert_eq!(held["moves"], json!(["e2e4"]), "{held}");
+    assert_eq!(held["thinking"], Value::Null, "{held}");
+    page.send(json!({"type": "takeback"})).await;
+    let back = page.next_of("game").await;
+    assert_eq!(back["moves"], json!([]), "{back}");
+    page.send(json!({"type": "move", "uci": "d2d4"})).await;
+    let reply = page
+        .until("the answer to d2d4", |m| {
+            m["type"] != "game" || strings(&m["moves"]).len() == 2
+        })
+        .await;
+    assert_eq!(reply["moves"], json!(["d2d4", "e7e5"]), "{reply}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

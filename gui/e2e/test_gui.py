@@ -196,6 +196,26 @@ def candidates(legal, origin, target):
     ]
 
 
+def own_exits(answer, uci, origin, target):
+    """The squares of the side to move's pieces that move `uci` takes off the board, but
+    the piece on `origin` when it was dropped on the rim (`target` None): the moves the
+    page shows in its chooser to be confirmed, even alone."""
+    move = next(m for m in answer["legal"] if m["uci"] == uci)
+    white = answer["side"] == "w"
+    out = []
+    for p in move["parts"]:
+        text = answer["board"][square_index(p["from"])]
+        if p["to"] is None and not (target is None and p["from"] == origin):
+            letter = text.strip("()")[0]
+            if letter.isupper() == white:
+                out.append(p["from"])
+    return out
+
+
+def square_index(name):
+    return "abcdefgh".index(name[0]) + 8 * (int(name[1]) - 1)
+
+
 class Page:
     """The board page, with the game it shows as the test knows it."""
 
@@ -346,6 +366,10 @@ class Page:
         or moves on the board), the dialog left open, or None."""
         self.select("#variant", variant)
         # The menu's change handler opens the dialog at once, before this returns.
+        return self.question()
+
+    def question(self):
+        """The text of the page's open question, or None when none is open."""
         if self.driver.execute_script("return document.querySelector('#confirm').open"):
             return self.text("#confirm-text")
         return None
@@ -364,6 +388,9 @@ class Page:
         if self.pick_variant(variant) is not None:
             self.answer(True)
         self.click_css("#new-game")
+        # Moves on the board (the variant unchanged): New game asks first.
+        if self.question() is not None:
+            self.answer(True)
         self.variant, self.fen, self.moves = variant, None, []
         self.check_board()
         if fen is not None:
@@ -400,7 +427,7 @@ class Page:
                 lambda: self.find_all(f'#board .square.target[data-square="{target}"]'),
             )
             self.click_square(target)
-        if len(offered) > 1:
+        if len(offered) > 1 or own_exits(before, uci, origin, target):
             wait_for("#chooser shown", lambda: self.find("#chooser").is_displayed())
             shown = [c.get_attribute("data-uci") for c in self.find_all("#chooser .candidate")]
             assert sorted(shown) == sorted(offered), f"chooser shows {shown}, expected {offered}"
@@ -462,6 +489,193 @@ def einstein(page, shots):
     assert page.dom_board()["f6"] == "p", "a knight's quiet move makes it a pawn"
     with analysing(page, min_depth=4):
         page.screenshot(shots, "einstein")
+
+
+def target_names(page, css):
+    """The squares of the board matching `css` (e.g. `.target-own`)."""
+    return {
+        e.get_attribute("data-square") for e in page.find_all(f"#board .square{css}")
+    }
+
+
+def hover(page, element):
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    ActionChains(page.driver).move_to_element(element).perform()
+
+
+def dynamo_marks(page, shots):
+    """The e2 pawn at Dynamo's start: its own targets (e3, e4) have one mark, the squares
+    other pieces push or pull it to (d1, f1, g1, the bishop's and queen's diagonals, c3)
+    and the rim the other; each target's title, and the hint shown on hover, name the
+    moves ending there in the legal list's text. Dropping it on g1 throws the own knight
+    off: the chooser asks first, saying so; cancelled, nothing is played."""
+    page.new_game("dynamo")
+    answer = page.server.position("dynamo", None, [])
+    page.click_square("e2")
+    wait_for("targets of e2", lambda: page.find_all("#board .square.target"))
+    own, pushed = target_names(page, ".target-own"), target_names(page, ".target-pushed")
+    assert own == {"e3", "e4"}, f"own targets {own}"
+    expected = {"c3", "d3", "c4", "b5", "a6", "f3", "g4", "h5", "g1", "f1", "d1"}
+    assert pushed == expected, f"pushed targets {pushed}, expected {expected}"
+    assert target_names(page, ".target") == own | pushed
+    rim = page.attr("#rim", "class").split()
+    assert "target-pushed" in rim and "target-own" not in rim, rim
+    by_target = {}
+    for m in answer["legal"]:
+        for p in m["parts"]:
+            if p["from"] == "e2":
+                by_target.setdefault(p["to"] or "off", []).append(m)
+    for target, moves in by_target.items():
+        is_own = any("e2" in m["movers"] for m in moves)
+        assert is_own == (target in own), f"{target}: the API's movers say own={is_own}"
+        if target == "off":
+            continue
+        title = page.attr(f'#board .square[data-square="{target}"]', "title")
+        for m in moves:
+            assert m["text"] in title, f"{target}'s title {title!r} lacks {m['text']}"
+    g1 = page.find('#board .square[data-square="g1"]')
+    hover(page, g1)
+    text = by_target["g1"][0]["text"]
+    wait_for(
+        f"the hint over g1 naming {text}",
+        lambda: page.find("#target-hint").is_displayed() and text in page.text("#target-hint"),
+    )
+    page.screenshot(shots, "dynamo-marks")
+    page.click(g1)
+    wait_for("#chooser shown", lambda: page.find("#chooser").is_displayed())
+    shown = [c.get_attribute("data-uci") for c in page.find_all("#chooser .candidate")]
+    assert shown == ["g1E/e2g1"], shown
+    warning = page.text('#chooser .candidate[data-uci="g1E/e2g1"] .own-exit')
+    assert warning and "knight on g1 leaves the board" in warning, warning
+    page.screenshot(shots, "dynamo-own-exit")
+    page.click_css("#chooser-cancel")
+    wait_for("#chooser hidden", lambda: not page.find("#chooser").is_displayed())
+    page.check_board()
+    assert page.dom_board()["g1"] == "N"
+    page.play("e2", "g1", "g1E/e2g1")
+    board = page.dom_board()
+    assert board["g1"] == "P" and list(board.values()).count("N") == 1, board
+
+
+DYNAMO_BISHOP_RIM = ["e2e4", "e7e5", "f1e2", "b8c6"]
+
+
+def check_candidates_readable(page, least_px):
+    """Every piece drawn in the chooser's miniatures has a box (its square, as on the
+    board; a piece on the rim a little less) at least `least_px` wide."""
+    sizes = page.driver.execute_script(
+        """
+        return [...document.querySelectorAll('#chooser .candidate .mini')].flatMap((svg) => {
+            const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+            return [...svg.querySelectorAll('use')].map((u) => u.width.baseVal.value * scale);
+        });
+        """
+    )
+    assert sizes, "no piece in the chooser"
+    assert min(sizes) >= least_px, f"pieces of {min(sizes):.1f} px in the chooser"
+    return min(sizes)
+
+
+def dynamo_chooser(page, shots):
+    """The bishop on e2 dropped on the rim (six moves, the queen pushing it off or
+    leaving with it) at 1400x900: the pieces at least 28 px, the plain exit first, the
+    queen's exit marked; the same chooser fits a phone, and so does a target's hint."""
+    with viewport(page, DESKTOP, mobile=False):
+        page.new_game("dynamo")
+        page.play_all(DYNAMO_BISHOP_RIM)
+        answer = page.server.position("dynamo", None, page.moves)
+        offered = candidates(answer["legal"], "e2", None)
+        assert len(offered) >= 3 and "e2E" in offered and "d1E/e2E" in offered, offered
+        page.click_square("e2")
+        wait_for(".rim.target", lambda: page.find_all('.rim.target[data-square="off"]'))
+        page.click_rim()
+        wait_for("#chooser shown", lambda: page.find("#chooser").is_displayed())
+        shown = [c.get_attribute("data-uci") for c in page.find_all("#chooser .candidate")]
+        assert sorted(shown) == sorted(offered), shown
+        assert shown[0] == "e2E", f"the plain exit is not first: {shown}"
+        size = check_candidates_readable(page, 28)
+        print(f"  figure: chooser pieces at 1400x900: {size:.0f} px and more")
+        box = page.driver.execute_script(
+            "const r = document.querySelector('#chooser .chooser-box').getBoundingClientRect();"
+            "return [r.top, r.bottom, innerHeight]"
+        )
+        assert box[0] >= 0 and box[1] <= box[2], f"the chooser leaves the screen: {box}"
+        for uci in shown:
+            warning = page.text(f'#chooser .candidate[data-uci="{uci}"] .own-exit')
+            if uci == "d1E/e2E":
+                assert warning and "queen on d1 leaves the board" in warning, warning
+            else:
+                assert not warning, f"{uci} is marked: {warning}"
+            changed = page.driver.execute_script(
+                "return document.querySelectorAll(arguments[0]).length",
+                f'#chooser .candidate[data-uci="{uci}"] .mini .mm',
+            )
+            assert changed >= 1, f"{uci}: no square highlighted"
+        page.screenshot(shots, "dynamo-chooser-desktop")
+        page.click_css('#chooser .candidate[data-uci="e2E"]')
+        wait_for("#chooser hidden", lambda: not page.find("#chooser").is_displayed())
+        page.moves.append("e2E")
+        page.check_board()
+    with viewport(page, PHONE, mobile=True):
+        page.new_game("dynamo")
+        page.play_all(DYNAMO_BISHOP_RIM)
+        page.click_square("e2")
+        wait_for(".rim.target", lambda: page.find_all('.rim.target[data-square="off"]'))
+        page.click_rim()
+        wait_for("#chooser shown", lambda: page.find("#chooser").is_displayed())
+        check_chooser_fits(page)
+        page.click_css("#chooser-cancel")
+        wait_for("#chooser hidden", lambda: not page.find("#chooser").is_displayed())
+        # The hint of a target at the board's edge stays on the screen.
+        page.click_square("e2")
+        wait_for("target h5", lambda: page.find_all('#board .square.target[data-square="h5"]'))
+        hover(page, page.find('#board .square[data-square="h5"]'))
+        wait_for("the hint over h5", lambda: page.find("#target-hint").is_displayed())
+        edges = page.driver.execute_script(
+            "const r = document.querySelector('#target-hint').getBoundingClientRect();"
+            "return [r.left, r.right, document.documentElement.clientWidth]"
+        )
+        assert edges[0] >= 0 and edges[1] <= edges[2], f"the hint leaves the screen: {edges}"
+
+
+def einstein_marks(page, shots):
+    """Einstein: the e4 pawn's target marks show what it becomes (a knight after taking
+    on d5, still a pawn on e5), in the hand too while dragged over d5; after the capture
+    the badge of what it was is large and the square ringed."""
+    page.new_game("einstein")
+    page.play_all(["e2e4", "d7d5"])
+    page.click_square("e4")
+    wait_for("target d5", lambda: page.find_all('#board .square.target[data-square="d5"]'))
+    badge = '#board .square[data-square="d5"] .becomes'
+    assert page.attr(badge, "data-piece") == "N", page.attr(badge, "data-piece")
+    assert not page.find_all('#board .square[data-square="e5"] .becomes'), "e5 marks a change"
+    assert "knight" in page.attr('#board .square[data-square="d5"]', "title")
+    page.click_square("e4")  # let it go, then drag it
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    chain = ActionChains(page.driver)
+    chain.click_and_hold(page.find('#board .square[data-square="e4"]'))
+    chain.move_by_offset(10, -10).move_to_element(page.find('#board .square[data-square="d5"]'))
+    chain.perform()
+    wait_for(
+        "the dragged piece shown as a knight over d5",
+        lambda: "#piece-wn" in page.driver.execute_script(
+            "return document.querySelector('.drag-ghost')?.innerHTML ?? ''"
+        ),
+    )
+    ActionChains(page.driver).release().perform()
+    page.moves.append("e4d5")
+    page.check_board()
+    was = '#board .square[data-square="d5"] .was'
+    wait_for("the mutation badge", lambda: page.find_all(was))
+    assert page.attr(was, "data-piece") == "P"
+    width = page.driver.execute_script(
+        "return document.querySelector(arguments[0]).offsetWidth", was
+    )
+    assert width >= 28, f"the mutation badge is {width} px wide"
+    assert "mutated" in page.attr('#board .square[data-square="d5"]', "class")
+    page.screenshot(shots, "einstein-marks")
 
 
 def reverse_einstein(page, shots):
@@ -721,9 +935,8 @@ def keys_after_the_menu(page, _shots):
     page.check_board()
 
 
-def variant_change_asks(page, _shots):
-    """Changing the variant during a running game asks first: declined, the game goes on;
-    with moves on the board and no game, it asks too, and accepted, the new variant starts."""
+def start_against_engine(page):
+    """A new chess game of a person (White) against the engine at depth 1, started."""
     page.new_game("chess")
     page.select("#white-player", "human")
     page.select("#black-player", "0")
@@ -731,14 +944,25 @@ def variant_change_asks(page, _shots):
     page.type_into("#tc-value", "1")
     page.click_css("#start-game")
     wait_for("the game running", lambda: page.find("#abort").is_enabled())
+
+
+def e4_and_reply(page):
+    """1.e4 by clicks in the running game, and the engine's reply."""
+    page.click_move("e2", "e4", "e2e4")
+    page.moves.append("e2e4")
+    wait_for("the engine's reply", lambda: len(page.find_all("#moves .move[data-ply]")) == 2, ENGINE_TIMEOUT)
+
+
+def variant_change_asks(page, _shots):
+    """Changing the variant during a running game asks first: declined, the game goes on;
+    with moves on the board and no game, it asks too, and accepted, the new variant starts."""
+    start_against_engine(page)
     question = page.pick_variant("dynamo")
     assert question and "game is running" in question, question
     page.answer(False)
     assert page.text("#variant") == "chess", page.text("#variant")
     assert page.find("#abort").is_enabled(), "declining ended the game"
-    page.click_move("e2", "e4", "e2e4")
-    page.moves.append("e2e4")
-    wait_for("the engine's reply", lambda: len(page.find_all("#moves .move[data-ply]")) == 2, ENGINE_TIMEOUT)
+    e4_and_reply(page)
     assert page.find("#abort").is_enabled(), "the game ended"
     page.click_css("#abort")
     wait_for("the game aborted", lambda: not page.find("#abort").is_enabled())
@@ -749,6 +973,91 @@ def variant_change_asks(page, _shots):
     page.check_board()
     assert page.text("#variant") == "einstein"
     assert not page.find_all("#moves .move[data-ply]"), "the moves are still there"
+
+
+def new_game_asks(page, _shots):
+    """New game during a running game asks first: declined, the game and its moves stay;
+    with moves on the board and no game, it asks too; with none, it asks nothing."""
+    start_against_engine(page)
+    e4_and_reply(page)
+    page.click_css("#new-game")
+    question = page.question()
+    assert question and "game is running" in question, question
+    page.answer(False)
+    assert page.find("#abort").is_enabled(), "declining ended the game"
+    assert page.text("#game-status").startswith("Playing"), page.text("#game-status")
+    assert len(page.find_all("#moves .move[data-ply]")) == 2, "declining changed the moves"
+    page.click_css("#abort")
+    wait_for("the game aborted", lambda: not page.find("#abort").is_enabled())
+    page.click_css("#new-game")
+    question = page.question()
+    assert question and "Discard the 2 moves" in question, question
+    page.answer(True)
+    page.moves = []
+    page.check_board()
+    assert not page.find_all("#moves .move[data-ply]"), "the moves are still there"
+    page.click_css("#new-game")
+    assert page.question() is None, f"a question with an empty board: {page.question()}"
+
+
+
+CLOCK = re.compile(r"^\d+:\d\d$")
+TENTHS = re.compile(r"^0:0\d\.\d$")
+
+
+def clock_tenths(page, shots):
+    """A 12-second game between two people: the clocks show m:ss, and White's, running,
+    shows tenths once under 10 s (0:09.4, as lichess), counting down."""
+    page.new_game("chess")
+    page.select("#white-player", "human")
+    page.select("#black-player", "human")
+    page.select("#tc-mode", "clock")
+    page.type_into("#tc-base", "0.2")
+    page.type_into("#tc-inc", "0")
+    page.click_css("#start-game")
+    wait_for("the game running", lambda: page.find("#abort").is_enabled())
+    assert CLOCK.match(page.text("#clock-black")), page.text("#clock-black")
+    first = wait_for("tenths on White's clock", lambda: TENTHS.match(page.text("#clock-white")) and page.text("#clock-white"))
+    later = wait_for(
+        "White's tenths counting down",
+        lambda: (t := page.text("#clock-white")) != first and TENTHS.match(t) and t,
+    )
+    assert later < first, f"{later} after {first}"
+    assert page.text("#clock-black") == "0:12", page.text("#clock-black")
+    page.screenshot(shots, "chess-clock-tenths")
+    page.click_css("#abort")
+    wait_for("the game aborted", lambda: not page.find("#abort").is_enabled())
+
+
+def engines_named_at_pace(page, shots):
+    """Engine against engine at level 4 and the default pace (1 s): each strip names its
+    engine as it names itself, with the level, and three moves take at least 2 s."""
+    page.new_game("chess")
+    page.select("#white-player", "human")
+    page.select("#black-player", "0")
+    assert not page.find("#pace").is_enabled(), "a pace for a person's game"
+    page.select("#white-player", "0")
+    assert page.find("#pace").is_enabled(), "no pace for a game between engines"
+    assert page.text("#pace") == "1000", page.text("#pace")
+    page.select("#level", "skill:4")
+    page.select("#tc-mode", "depth")
+    page.type_into("#tc-value", "1")
+    page.click_css("#start-game")
+    started = time.monotonic()
+    sent = page.driver.execute_script("return window.feerie.lastNewGame")
+    assert sent["pace_ms"] == 1000, sent
+    for strip in ("#name-white", "#name-black"):
+        wait_for(
+            f"{strip} naming the engine and its level",
+            lambda strip=strip: re.match(r"^Feerie \d+\.\d+\.\d+ · Level 4 \(1150\)$", page.text(strip)),
+        )
+    wait_for("three moves", lambda: len(page.find_all("#moves .move[data-ply]")) >= 3, ENGINE_TIMEOUT)
+    took = time.monotonic() - started
+    assert took >= 2.0, f"three moves in {took:.2f} s at a pace of 1 s"
+    print(f"  three moves at a pace of 1 s took {took:.2f} s")
+    page.screenshot(shots, "chess-engines-named")
+    page.click_css("#abort")
+    wait_for("the game aborted", lambda: not page.find("#abort").is_enabled())
 
 
 @contextlib.contextmanager
@@ -1200,7 +1509,14 @@ def page_weight(server):
     for asset in sorted(assets):
         sizes[asset] = len(server.bytes_of(asset))
     detail = ", ".join(f"{k} {v}" for k, v in sizes.items())
-    print(f"  figure: page weight {sum(sizes.values())} bytes ({detail})")
+    total = sum(sizes.values())
+    print(f"  figure: page weight {total} bytes ({detail})")
+    # Issue 76's bound, sounds included: a regression past it fails.
+    assert total <= PAGE_WEIGHT_LIMIT, f"the page weighs {total} bytes, over {PAGE_WEIGHT_LIMIT}"
+
+
+# The page and all it loads from `feerie gui`, at most (issue 76: under 400 KB).
+PAGE_WEIGHT_LIMIT = 400 * 1024
 
 
 # ------------------------------------------------------------------------------------------
@@ -1261,6 +1577,9 @@ def main():
             ("dynamo push-and-follow, exit by the rim", lambda: dynamo(page, shots)),
             ("augsburg fission", lambda: augsburg(page, shots)),
             ("einstein capture mutates", lambda: einstein(page, shots)),
+            ("dynamo marks: own and pushed targets, the moves named, an own exit asked", lambda: dynamo_marks(page, shots)),
+            ("dynamo chooser: readable, simpler first, own exits marked", lambda: dynamo_chooser(page, shots)),
+            ("einstein marks: what the piece becomes, the mutation badge", lambda: einstein_marks(page, shots)),
             ("reverse-einstein", lambda: reverse_einstein(page, shots)),
             ("anti-einstein", lambda: anti_einstein(page, shots)),
             ("readable moves and the Notation switch", lambda: readable_moves(page, shots)),
@@ -1273,6 +1592,9 @@ def main():
             ("analysis start/stop", lambda: analysis(page, shots)),
             ("chess game to checkmate", lambda: checkmate(page, shots)),
             ("a level, and a slow human in a move-time game", lambda: level_and_slow_human(page, shots)),
+            ("New game asks first", lambda: new_game_asks(page, shots)),
+            ("clock tenths under 10 s", lambda: clock_tenths(page, shots)),
+            ("engines named on the strips, at a watchable pace", lambda: engines_named_at_pace(page, shots)),
             ("solver: a Dynamo #2, its tree, Stop", lambda: solver(page, shots)),
             ("layout at a phone's size", lambda: phone_layout(page, shots)),
             ("layout at a desktop's size", lambda: desktop_layout(page, shots)),

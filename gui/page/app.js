@@ -3,7 +3,8 @@
 // backend (backend.js: the server, or the WebAssembly module of the static site);
 // engines (analysis, games) are in engine.js, the solver tab in solver.js.
 
-import { Board, fenBoard, miniature, squareIndex } from './board.js';
+import { Board, chooserWindow, fenBoard, miniature, squareIndex } from './board.js';
+import { exitWarning, ownExits, simplerFirst, targetHint } from './hints.js';
 import { installPieceSymbols, pieceName } from './pieces.js';
 import { Engines } from './engine.js';
 import { openBackend } from './backend.js';
@@ -49,7 +50,7 @@ const state = {
   tags: [], // an imported game's other tags ([key, value], in its order), written back on export
 };
 
-const board = new Board($('rim'), $('board'), pick);
+const board = new Board($('rim'), $('board'), pick, targetHint);
 let engines;
 
 function setStatus(text, error = false) {
@@ -131,15 +132,30 @@ async function play(move) {
   } catch (e) { setStatus(e.message, true); await show(state.ply); }
 }
 
-/** The board's choice: one candidate is played, several open the chooser. */
-function pick(candidates, from, to) {
-  if (candidates.length === 1) { play(candidates[0]); return; }
+/** The board's choice: one candidate is played, unless it takes one of the mover's own
+ * pieces off the board as a side effect (then it is shown to be confirmed); several open
+ * the chooser, simpler moves first, each drawn on the same part of the board, bigger the
+ * smaller that part is, with the squares it changes tinted. */
+function pick(found, from, to) {
+  const side = board.el.dataset.side;
+  const pieces = board.pieces.slice();
+  const exits = (m) => ownExits(m, side, pieces, from, to);
+  if (found.length === 1 && !exits(found[0]).length) { play(found[0]); return; }
+  const candidates = simplerFirst(found, side, pieces, from, to);
   const box = $('chooser');
-  const piece = pieceName(board.pieces[squareIndex(from)]);
-  $('chooser-title').textContent = `${candidates.length} moves take the ${piece} from ${from} ${to === 'off' ? 'off the board' : `to ${to}`}: which one?`;
+  const piece = pieceName(pieces[squareIndex(from)]);
+  const where = to === 'off' ? 'off the board' : `to ${to}`;
+  $('chooser-title').textContent = candidates.length === 1
+    ? `This move takes the ${piece} from ${from} ${where}, and ${exitWarning(exits(candidates[0]))}: play it?`
+    : `${candidates.length} moves take the ${piece} from ${from} ${where}: which one?`;
   const list = box.querySelector('.candidates');
-  list.innerHTML = candidates.map((m, i) => `<button type="button" class="candidate" data-uci="${esc(m.uci)}" data-i="${i}">
-    ${miniature(m.fen, m.uci, board.orientation, board.pieces)}<span class="notation">${esc(moveLabel(m))}</span></button>`).join('');
+  const view = chooserWindow(candidates, pieces, board.orientation);
+  list.style.setProperty('--mini-unit', `${Math.max(32, Math.min(48, 256 / view.n)) / 10}px`);
+  list.innerHTML = candidates.map((m, i) => {
+    const warning = exitWarning(exits(m));
+    return `<button type="button" class="candidate${warning ? ' warned' : ''}" data-uci="${esc(m.uci)}" data-i="${i}">
+    ${miniature(m.fen, m.uci, board.orientation, pieces, view)}<span class="notation">${esc(moveLabel(m))}</span>${warning ? `<span class="own-exit">⚠ ${esc(warning)}</span>` : ''}</button>`;
+  }).join('');
   box.hidden = false;
   list.onclick = (e) => {
     const c = e.target.closest('.candidate');
@@ -280,19 +296,27 @@ function ask(question, yes) {
   });
 }
 
-// A new variant is a new game: a running game, or moves on the board, are given up only
-// when the user says so; otherwise the menu goes back and nothing changes.
+/** True when a new `variant` game may replace what the board holds: a running game, or
+ * moves on the board, are given up only when the user says so. */
+async function mayStartNew(variant) {
+  const plies = state.moves.length;
+  const question = engines.inGame() ? `A game is running. End it and start a new ${variant} game?`
+    : plies ? `Discard the ${plies} move${plies === 1 ? '' : 's'} on the board and start a new ${variant} game?` : null;
+  return !question || ask(question, `New ${variant} game`);
+}
+
+// A new variant is a new game; declined, the menu goes back and nothing changes.
 $('variant').addEventListener('change', async () => {
   const menu = $('variant');
   const wanted = menu.value;
   const old = state.variant;
-  const plies = state.moves.length;
-  const question = engines.inGame() ? `A game is running. End it and start a new ${wanted} game?`
-    : plies ? `Discard the ${plies} move${plies === 1 ? '' : 's'} on the board and start a new ${wanted} game?` : null;
-  if (question && !(await ask(question, `New ${wanted} game`))) { menu.value = old; return; }
+  if (!(await mayStartNew(wanted))) { menu.value = old; return; }
   newGame(wanted);
 });
-$('new-game').addEventListener('click', () => newGame($('variant').value));
+$('new-game').addEventListener('click', async () => {
+  const variant = $('variant').value;
+  if (await mayStartNew(variant)) newGame(variant);
+});
 $('flip').addEventListener('click', () => {
   board.flip();
   placePlayers();

@@ -109,11 +109,15 @@ export class Board {
   /**
    * `rim`: the frame (`.rim[data-square=off]`) holding `#board`. `onPick(candidates, from,
    * to)` gets the legal moves matching a chosen piece and target (`off`: off the board).
+   * `describe(moves, from, to, pieces)` says what a target means for its marks
+   * (hints.js's `targetHint`: `{own, texts, becomes, title}`).
    */
-  constructor(rim, board, onPick) {
+  constructor(rim, board, onPick, describe) {
     this.rim = rim;
     this.el = board;
     this.onPick = onPick;
+    this.describe = describe;
+    this.hints = new Map();
     this.orientation = 'w';
     this.pieces = new Array(64).fill(undefined);
     this.legal = [];
@@ -137,7 +141,14 @@ export class Board {
     this.coords = document.createElement('div');
     this.coords.className = 'coords';
     rim.append(this.coords);
+    board.title = ''; // a target's title is its own: none from the frame's (an exit's)
+    this.tip = document.createElement('div');
+    this.tip.id = 'target-hint';
+    this.tip.hidden = true;
+    rim.append(this.tip);
     this.place();
+    rim.addEventListener('pointerover', (e) => { if (!this.drag) this.showHint(this.targetAt(e.clientX, e.clientY)); });
+    rim.addEventListener('pointerleave', () => { if (!this.drag) this.showHint(null); });
     rim.addEventListener('pointerdown', (e) => this.pointerDown(e));
     window.addEventListener('pointermove', (e) => this.pointerMove(e));
     window.addEventListener('pointerup', (e) => this.pointerUp(e));
@@ -200,7 +211,7 @@ export class Board {
         created.add(i);
       }
     }
-    for (const sq of this.marked) sq.classList.remove('last', 'check');
+    for (const sq of this.marked) sq.classList.remove('last', 'check', 'mutated');
     for (const badge of this.el.querySelectorAll('.was')) badge.remove();
     this.marked = [];
     const mark = (name, cls) => {
@@ -237,12 +248,15 @@ export class Board {
     const was = before[squareIndex(part.from)];
     const now = board[squareIndex(part.to)];
     if (!was || !now || was === now || was.toLowerCase() === 'k') return;
-    const piece = this.squares[squareIndex(part.to)].querySelector('.piece');
+    const sq = this.squares[squareIndex(part.to)];
     const badge = document.createElement('div');
     badge.className = 'was';
+    badge.dataset.piece = was;
     badge.title = `the ${pieceName(was)} became a ${pieceName(now).split(' ')[1]}`;
     badge.innerHTML = pieceSvg(was);
-    piece.append(badge);
+    sq.querySelector('.piece').append(badge);
+    sq.classList.add('mutated');
+    this.marked.push(sq);
   }
 
   /** The marks on the rim for pieces that left the board with the last move. */
@@ -286,9 +300,20 @@ export class Board {
     if (!targets) return false;
     this.selected = name;
     this.squares[squareIndex(name)].classList.add('selected');
-    for (const to of targets.keys()) {
-      if (to === 'off') this.rim.classList.add('target');
-      else this.squares[squareIndex(to)].classList.add('target');
+    for (const [to, moves] of targets) {
+      const hint = this.describe(moves, name, to, this.pieces);
+      this.hints.set(to, hint);
+      const el = to === 'off' ? this.rim : this.squares[squareIndex(to)];
+      el.classList.add('target', hint.own ? 'target-own' : 'target-pushed');
+      el.dataset.moves = hint.texts.join(' ');
+      el.title = hint.title;
+      if (hint.becomes) {
+        const badge = document.createElement('div');
+        badge.className = 'becomes';
+        badge.dataset.piece = hint.becomes;
+        badge.innerHTML = pieceSvg(hint.becomes);
+        el.append(badge);
+      }
     }
     if (t0 !== undefined) {
       window.feerie.lastHighlightMs = performance.now() - t0;
@@ -301,10 +326,34 @@ export class Board {
 
   deselect() {
     if (this.selected) {
-      for (const sq of this.el.querySelectorAll('.selected, .target')) sq.classList.remove('selected', 'target');
+      for (const el of [this.rim, ...this.el.querySelectorAll('.selected, .target')]) {
+        el.classList.remove('selected', 'target', 'target-own', 'target-pushed');
+        delete el.dataset.moves;
+        el.removeAttribute('title');
+      }
+      for (const badge of this.el.querySelectorAll('.becomes')) badge.remove();
     }
     this.rim.classList.remove('target');
+    this.hints.clear();
+    this.showHint(null);
     this.selected = null;
+  }
+
+  /** Names the moves that end on target `to` (a square, `off`) in the hint over the
+   * board, or hides it (`to` not a target). */
+  showHint(to) {
+    const hint = to && this.hints.get(to);
+    if (!hint) { this.tip.hidden = true; return; }
+    this.tip.textContent = hint.title;
+    this.tip.hidden = false;
+    const frame = this.rim.getBoundingClientRect();
+    const at = to === 'off' ? frame : this.squares[squareIndex(to)].getBoundingClientRect();
+    const x = to === 'off' ? frame.width / 2 : at.left + at.width / 2 - frame.left;
+    const below = to !== 'off' && at.top - frame.top < frame.height / 3;
+    const half = this.tip.offsetWidth / 2; // kept over the frame, never past the screen's edge
+    this.tip.style.left = `${Math.max(half, Math.min(frame.width - half, x))}px`;
+    this.tip.style.top = `${to === 'off' ? 0 : (below ? at.bottom : at.top) - frame.top}px`;
+    this.tip.classList.toggle('below', below);
   }
 
   /** The target under an event: a square's name, `off` for the rim, or null. */
@@ -362,6 +411,11 @@ export class Board {
       if (over === 'off') this.rim.classList.add('hover');
       else if (over) this.squares[squareIndex(over)].classList.add('hover');
       d.over = over;
+      // The piece in the hand shows what it becomes there (Einstein family).
+      const becomes = this.hints.get(over)?.becomes;
+      d.ghost.innerHTML = becomes ? pieceSvg(becomes) : d.piece.innerHTML;
+      d.ghost.classList.toggle('mutating', Boolean(becomes));
+      this.showHint(over);
     }
   }
 
@@ -377,6 +431,7 @@ export class Board {
     }
     d.ghost.remove();
     d.piece.classList.remove('dragging');
+    this.showHint(null);
     const to = this.targetAt(e.clientX, e.clientY);
     this.dropped = true; // a dropped piece is already where it goes: no slide
     if (to && to !== d.from && this.tryTarget(to)) return;
@@ -385,14 +440,42 @@ export class Board {
   }
 }
 
-/** A miniature board (SVG) of `fen`, the squares of move `uci` tinted, White at the bottom
- * unless `orientation` is `b`; pieces that left the board (taken from `before`, the
- * board the move was played on) are drawn on its rim where they left. */
-export function miniature(fen, uci, orientation, before) {
+/** The part of the board the chooser's miniatures show, the same for every candidate:
+ * the squares any of `moves` changes or displaces (and the rim where a piece leaves),
+ * with one square round them, at least `least` squares a side and square, as
+ * `{x, y, n}` in drawn columns and rows (0..7 from the top left as `orientation` shows). */
+export function chooserWindow(moves, before, orientation, least = 5) {
+  const white = orientation !== 'b';
+  const cols = []; const rows = [];
+  const add = (f, r) => {
+    cols.push(Math.max(0, Math.min(7, white ? f : 7 - f)));
+    rows.push(Math.max(0, Math.min(7, white ? 7 - r : r)));
+  };
+  for (const m of moves) {
+    const after = fenBoard(m.fen);
+    for (let i = 0; i < 64; i++) if ((after[i] ?? null) !== (before[i] ?? null)) add(i % 8, Math.floor(i / 8));
+    const parts = moveParts(m.uci);
+    for (const p of parts) {
+      for (const sq of [p.from, p.to]) if (sq) add(squareIndex(sq) % 8, Math.floor(squareIndex(sq) / 8));
+    }
+    for (const { cell: [x, y] } of exitMarks(parts, before)) add(x, y); // clamped: the edge
+  }
+  if (!cols.length) return { x: 0, y: 0, n: 8 };
+  const span = (v) => [Math.max(0, Math.min(...v) - 1), Math.min(7, Math.max(...v) + 1)];
+  const [x0, x1] = span(cols); const [y0, y1] = span(rows);
+  const n = Math.min(8, Math.max(least, x1 - x0 + 1, y1 - y0 + 1));
+  const fit = (lo, hi) => Math.max(0, Math.min(8 - n, Math.floor((lo + hi + 1 - n) / 2)));
+  return { x: fit(x0, x1), y: fit(y0, y1), n };
+}
+
+/** A miniature board (SVG) of `fen`, the squares whose content differs from `before` (the
+ * board the move is played on) tinted, White at the bottom unless `orientation` is `b`;
+ * pieces that left the board are drawn on its rim where they left. `view` (from
+ * `chooserWindow`) crops it to a square of the board, the rim shown where it touches an
+ * edge; `--units` (its width in tenths of a square) sizes it in the page. */
+export function miniature(fen, uci, orientation, before, view = { x: 0, y: 0, n: 8 }) {
   const board = fenBoard(fen);
   const parts = moveParts(uci);
-  const marked = new Set();
-  for (const p of parts) { marked.add(p.from); if (p.to) marked.add(p.to); }
   const white = orientation !== 'b';
   let cells = '<rect class="mr" x="-5" y="-5" width="90" height="90" rx="2"/>';
   let men = '';
@@ -401,8 +484,8 @@ export function miniature(fen, uci, orientation, before) {
     const x = (white ? f : 7 - f) * 10;
     const y = (white ? 7 - r : r) * 10;
     const light = (f + r) % 2 === 1;
-    const cls = `${light ? 'ml' : 'md'}${marked.has(squareName(i)) ? ' mm' : ''}`;
-    cells += `<rect class="${cls}" x="${x}" y="${y}" width="10" height="10"/>`;
+    const changed = before && (board[i] ?? null) !== (before[i] ?? null);
+    cells += `<rect class="${light ? 'ml' : 'md'}${changed ? ' mm' : ''}" x="${x}" y="${y}" width="10" height="10"/>`;
     if (board[i]) men += glyphUses(board[i], x, y, 0.1);
   }
   // The centre of rim cell k (-1 and 8 are the rim) along one axis.
@@ -412,5 +495,10 @@ export function miniature(fen, uci, orientation, before) {
     const y = at(white ? 7 - cy : cy);
     men += `<circle class="mx" cx="${x}" cy="${y}" r="4.6"/>${glyphUses(text, x - 4.5, y - 4.5, 0.09)}`;
   }
-  return `<svg class="mini" viewBox="-5 -5 90 90" role="img">${cells}${men}</svg>`;
+  const { x, y, n } = view;
+  const left = x * 10 - (x === 0 ? 5 : 1);
+  const top = y * 10 - (y === 0 ? 5 : 1);
+  const width = n * 10 + (x === 0 ? 5 : 1) + (x + n === 8 ? 5 : 1);
+  const height = n * 10 + (y === 0 ? 5 : 1) + (y + n === 8 ? 5 : 1);
+  return `<svg class="mini" viewBox="${left} ${top} ${width} ${height}" style="--units:${width};aspect-ratio:${width} / ${height}" role="img">${cells}${men}</svg>`;
 }

@@ -2,7 +2,7 @@
 // /ws"): infinite analysis of the position shown, and games against engines with clocks.
 // The solver's messages go through the same session to solver.js.
 
-import { DEFAULT_LEVEL, ENGINE_GAME_LEVEL, levelMenu, levelOf } from './levels.js';
+import { DEFAULT_LEVEL, ENGINE_GAME_LEVEL, levelMenu, levelOf, levelWords } from './levels.js';
 import { lineLabels } from './notation.js';
 
 const $ = (id) => document.getElementById(id);
@@ -56,9 +56,14 @@ function npsText(nps) {
   return `${nps} n/s`;
 }
 
-/** `m:ss` (or `h:mm:ss`) of a clock, counting whole seconds up. */
+/** `m:ss` (or `h:mm:ss`) of a clock, counting whole seconds up; under 10 s, `0:ss.t`
+ * with tenths counting down (as lichess). */
 export function clockText(ms) {
-  const s = Math.max(0, Math.ceil(ms / 1000));
+  if (ms < 10000) {
+    const tenths = Math.max(0, Math.floor(ms / 100));
+    return `0:0${Math.floor(tenths / 10)}.${tenths % 10}`;
+  }
+  const s = Math.ceil(ms / 1000);
   const h = Math.floor(s / 3600);
   const m = Math.floor(s / 60) % 60;
   const ss = String(s % 60).padStart(2, '0');
@@ -138,7 +143,9 @@ export class Engines {
     // Until the user picks a level, it follows the players: a person meets a level they
     // can beat, engines play at their own strength.
     $('level').addEventListener('change', () => { this.levelChosen = true; });
-    for (const id of ['white-player', 'black-player']) $(id).addEventListener('change', () => this.defaultLevel());
+    for (const id of ['white-player', 'black-player']) {
+      $(id).addEventListener('change', () => { this.defaultLevel(); this.renderPace(); });
+    }
     $('start-game').addEventListener('click', () => this.startGame());
     $('takeback').addEventListener('click', () => this.send({ type: 'takeback' }));
     $('resign').addEventListener('click', () => this.send({ type: 'resign' }));
@@ -156,7 +163,13 @@ export class Engines {
     $('white-player').value = 'human';
     $('black-player').value = String(list[0]?.id ?? 'human');
     this.defaultLevel();
+    this.renderPace();
   }
+
+  /** Both players engines: the pace menu applies (else it is off). */
+  engineGame() { return $('white-player').value !== 'human' && $('black-player').value !== 'human'; }
+
+  renderPace() { $('pace').disabled = Boolean(this.game) || !this.engineGame(); }
 
   /** The level menu's default for the players chosen, unless the user picked one. */
   defaultLevel() {
@@ -357,8 +370,10 @@ export class Engines {
     const black = player('black-player');
     const control = this.control();
     const level = levelOf($('level').value);
-    this.send({ type: 'new_game', ...spec, white, black, control, level });
-    window.feerie.lastNewGame = { white, black, control, level };
+    // A game between engines comes at the chosen pace; a person's opponent answers at once.
+    const pace = this.engineGame() ? Number($('pace').value) : 0;
+    this.send({ type: 'new_game', ...spec, white, black, control, level, pace_ms: pace });
+    window.feerie.lastNewGame = { white, black, control, level, pace_ms: pace };
     this.game = {
       spec, white, black, control, moves: spec.moves, turn: this.host.state.pos.side,
       clock: control.clock ? { white_ms: control.clock.base_ms, black_ms: control.clock.base_ms } : null,
@@ -380,13 +395,31 @@ export class Engines {
 
   onGame(msg) {
     if (!this.game) return;
+    // The clocks stop at the end, and while an engine's answer waits for the pace.
+    const held = (msg.turn === 'w' ? this.game.white : this.game.black) !== 'human' && !msg.thinking;
     Object.assign(this.game, {
       moves: this.fullMoves(msg.moves || []), turn: msg.turn, clock: msg.clock, thinking: msg.thinking,
-      at: performance.now(), started: true, frozen: Boolean(msg.result), // the clocks stop at the end
+      at: performance.now(), started: true, frozen: Boolean(msg.result) || held,
     });
+    this.showPlayers(msg.players);
     const { variant, fen } = this.game.spec;
     this.host.gameLine(variant, fen, this.game.moves, null);
     this.renderGame();
+  }
+
+  /** The strips name each engine as it names itself (`id name`), with its level. */
+  showPlayers(players) {
+    if (!players) return;
+    const names = { ...this.host.state.names };
+    for (const side of ['white', 'black']) {
+      const p = players[side];
+      if (!p?.name) continue;
+      const level = levelWords(p.level);
+      names[side] = level ? `${p.name} · ${level}` : p.name;
+    }
+    if (names.white === this.host.state.names.white && names.black === this.host.state.names.black) return;
+    this.host.state.names = names;
+    this.host.renderNames();
   }
 
   onGameOver(msg) {
@@ -430,6 +463,7 @@ export class Engines {
     $('resign').disabled = !human;
     $('abort').disabled = !on;
     for (const id of ['white-player', 'black-player', 'tc-mode', 'tc-base', 'tc-inc', 'tc-value', 'level']) $(id).disabled = on;
+    this.renderPace();
     document.body.classList.toggle('in-game', on);
     this.host.renderGameStatus();
     const s = this.host.state;

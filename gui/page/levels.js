@@ -32,6 +32,15 @@ export function levelMenu() {
   return [['Skill Level', skills], ['Elo (UCI_LimitStrength)', elos]];
 }
 
+/** The words of a game's `level` (`{skill}` or `{elo}`), as the menu says them: `Level 4
+ * (1150)`, `Elo 1500`; '' for none. */
+export function levelWords(level) {
+  const value = level?.skill !== undefined ? `skill:${level.skill}` : level?.elo !== undefined ? `elo:${level.elo}` : null;
+  if (level?.skill === 20) return 'Level 20 (2100)';
+  const words = levelMenu().flatMap(([, options]) => options).find(([v]) => v === value)?.[1];
+  return words ?? (level?.elo !== undefined ? `Elo ${level.elo}` : '');
+}
+
 /** `new_game`'s `level` for a menu value: `{skill}`, `{elo}`, or null (the engine's own). */
 export function levelOf(value) {
   const [kind, n] = String(value).split(':');

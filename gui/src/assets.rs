@@ -33,6 +33,7 @@ pub const ASSETS: &[Asset] = &[
     page_file!("/solver.js", "solver.js", SCRIPT),
     page_file!("/levels.js", "levels.js", SCRIPT),
     page_file!("/notation.js", "notation.js", SCRIPT),
+    page_file!("/hints.js", "hints.js", SCRIPT),
     page_file!("/backend.js", "backend.js", SCRIPT),
     page_file!("/server-backend.js", "server-backend.js", SCRIPT),
     // The in-page backend of the static site (`cargo xtask web`): served here too, never

@@ -168,6 +168,7 @@ async fn start_position_is_drawn_a1_first() {
     assert_eq!(nf3["uci"], "g1f3");
     assert_eq!(nf3["text"], "Nf3");
     assert_eq!(nf3["parts"], json!([{"from": "g1", "to": "f3"}]));
+    assert_eq!(nf3["movers"], json!(["g1"]));
 }
 
 /// Queen c6 and rook h6 around a black knight on e6: the knight driven to g6 by a push
@@ -184,6 +185,12 @@ async fn dynamo_chooser_lists_push_follow_and_pull_of_one_piece_to_one_square() 
         &found,
         &["e6g6", "c6d6/e6g6", "c6e6/e6g6", "c6f6/e6g6", "e6g6/h6E"],
     );
+    // Who makes each: the knight is only ever pushed or pulled; a stationary push of
+    // the queen and a stationary pull of the rook have one effect.
+    let movers = |uci: &str| found.iter().find(|m| m["uci"] == uci).unwrap()["movers"].clone();
+    assert_eq!(movers("e6g6"), json!(["c6", "h6"]));
+    assert_eq!(movers("c6f6/e6g6"), json!(["c6"]));
+    assert_eq!(movers("e6g6/h6E"), json!(["h6"]));
     let pull = found.iter().find(|m| m["uci"] == "e6g6/h6E").unwrap();
     // Its text is readable (docs/notation.md): the rook leaves, the knight comes along.
     assert_eq!(pull["text"], "Rh6-E (Ne6-g6)");

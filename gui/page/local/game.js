@@ -1,8 +1,9 @@
 // A game between humans and the engine, as the server's (gui/src/session/play.rs): the
 // module is the referee (legal moves, the end by the rules), this counts the clocks (the
 // human's too on a clock, flagged on a timer; a move time or depth limits the engine
-// only), sets the engine's level, gives up on an engine that overruns its time, and says
-// every change to the page.
+// only), sets the engine's level, gives up on an engine that overruns its time, holds an
+// engine's move back until the game's pace lets it be shown (charged to no clock), and
+// says every change to the page.
 
 import { UciEngine } from './uci-engine.js';
 
@@ -14,6 +15,7 @@ const MAX_TIME_MS = 24 * 3600 * 1000;
 const MAX_DEPTH = 64;
 const MAX_SKILL = 20;
 const MAX_ELO = 4000;
+const MAX_PACE_MS = 10000;
 const SIDE = { w: 'White', b: 'Black' };
 const other = (side) => (side === 'w' ? 'b' : 'w');
 
@@ -64,6 +66,14 @@ export function levelLines(level, options) {
   return [];
 }
 
+/** The page's pace (`pace_ms`: the least time from a move to an engine's answer being
+ * played), checked: 0 when absent; an error in words else. */
+export function checkPace(ms) {
+  if (ms === undefined || ms === null) return 0;
+  if (Number.isInteger(ms) && ms >= 0 && ms <= MAX_PACE_MS) return ms;
+  throw new Error(`new_game: pace_ms must be 0 to ${MAX_PACE_MS}`);
+}
+
 /** An `option name ...` line read: its name and (for a spin) its range; null for others. */
 function readOption(line) {
   const m = line.match(/^option name (.+?) type (\S+)(.*)$/);
@@ -75,9 +85,10 @@ function readOption(line) {
 
 export class Game {
   /** Starts a game from `pos` (a module answer, not over); `players` are White's and
-   * Black's: 'human' or an engine's name; `level` the engines' (checkLevel). */
-  constructor(rules, pos, players, control, say, level = null) {
-    Object.assign(this, { rules, pos, players, control, say, level });
+   * Black's: 'human' or an engine's name; `level` the engines' (checkLevel); `pace`
+   * the least ms from a move to an engine's answer being played (checkPace). */
+  constructor(rules, pos, players, control, say, level = null, pace = 0) {
+    Object.assign(this, { rules, pos, players, control, say, level, pace });
     this.spec = { variant: pos.variant, fen: pos.start_fen };
     this.startPly = pos.moves.length;
     this.clocks = { w: control.clock?.base_ms ?? 0, b: control.clock?.base_ms ?? 0 };
@@ -86,6 +97,8 @@ export class Game {
     this.running = true;
     this.engines = {};
     this.names = {};
+    this.levels = {}; // the level each engine was set to (absent: its own)
+    this.held = null; // an engine's answer (its clock charged), waiting for the pace
     this.options = { w: new Map(), b: new Map() }; // what each engine said it offers
     for (const side of ['w', 'b']) {
       if (players[side === 'w' ? 0 : 1] === 'human') continue;
@@ -128,6 +141,7 @@ export class Game {
       return;
     }
     const side = this.pos.side;
+    if (this.held) return;
     if (!this.isHuman(side) && !this.thinking) {
       const moves = this.pos.moves.length ? ` moves ${this.pos.moves.join(' ')}` : '';
       this.engines[side].command(`position fen ${this.spec.fen}${moves}`);
@@ -199,7 +213,9 @@ export class Game {
     const option = readOption(line);
     if (option) { this.options[side].set(option.name, option); return; }
     if (line === 'uciok' && this.loading) {
-      for (const set of levelLines(this.level, this.options[side])) this.engines[side].command(set);
+      const sets = levelLines(this.level, this.options[side]);
+      for (const set of sets) this.engines[side].command(set);
+      if (sets.length) this.levels[side] = this.level;
       this.loading -= 1;
       if (!this.loading && this.running) this.begin();
       return;
@@ -208,6 +224,20 @@ export class Game {
     this.thinking = false;
     const uci = line.split(/\s+/)[1] ?? '(none)';
     if (!this.charge(side, MARGIN_MS)) { this.end(this.lost(side, `${this.engineName(side)} loses on time`)); return; }
+    const wait = this.turnStarted + this.pace - performance.now();
+    if (wait > 0) {
+      this.held = uci;
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => { this.held = null; this.engineMove(side, uci); }, wait);
+      this.sendState(null);
+      return;
+    }
+    this.engineMove(side, uci);
+  }
+
+  /** Plays the engine's move `uci`, its clock already charged. */
+  engineMove(side, uci) {
+    if (!this.running) return;
     if (!this.play(uci)) { this.end(this.lost(side, `${this.engineName(side)} played an illegal move '${uci}'`)); return; }
     this.next();
   }
@@ -222,6 +252,7 @@ export class Game {
       this.error(this.isHuman('w') || this.isHuman('b') ? 'there is no move of yours to take back' : 'takeback needs a human player');
       return;
     }
+    this.held = null;
     if (this.thinking) {
       this.thinking = false;
       this.engines[this.pos.side].command('stop');
@@ -267,9 +298,16 @@ export class Game {
       fen: this.pos.fen,
       turn: side,
       clock: this.control.clock ? { white_ms: Math.max(0, this.clocks.w), black_ms: Math.max(0, this.clocks.b) } : null,
-      thinking: !result && !this.isHuman(side) ? side : null,
+      thinking: !result && !this.isHuman(side) && !this.held ? side : null,
+      players: { white: this.player('w'), black: this.player('b') },
       result,
     });
+  }
+
+  /** A side's player for the page's strips: null for a human, else the engine's name
+   * and level. */
+  player(side) {
+    return this.isHuman(side) ? null : { name: this.names[side], level: this.levels[side] ?? null };
   }
 
   /** The game is over: its last state, how it ended, and its engines end. */

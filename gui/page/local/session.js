@@ -3,7 +3,7 @@
 // the referee, the engine in workers (analysis.js, game.js) and the solver in a worker.
 
 import { Analysis } from './analysis.js';
-import { Game, checkControl, checkLevel } from './game.js';
+import { Game, checkControl, checkLevel, checkPace } from './game.js';
 import { ModuleWorker } from './workers.js';
 
 const SOLVER = new URL('./solver-worker.js', import.meta.url);
@@ -77,11 +77,12 @@ export class LocalSession {
         const players = [msg.white, msg.black].map((p) => (p === 'human' ? 'human' : this.rules.engine(p).name));
         const control = checkControl(msg.control);
         const level = checkLevel(msg.level);
+        const pace = checkPace(msg.pace_ms);
         const pos = this.rules.position(msg);
         if (pos.error) throw new Error(pos.error);
         if (pos.outcome) throw new Error('the game is already over in that position');
         this.game?.close();
-        this.game = new Game(this.rules, pos, players, control, (m) => this.say(m), level);
+        this.game = new Game(this.rules, pos, players, control, (m) => this.say(m), level, pace);
         break;
       }
       case 'move':

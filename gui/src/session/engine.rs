@@ -94,6 +94,8 @@ impl Slots {
 pub struct Engine {
     /// Its `id name`, or the configured name when it gives none.
     pub name: String,
+    /// The level it was set to (`None`: its own, also when it offers no level).
+    pub level: Option<Level>,
     child: Child,
     stdin: ChildStdin,
     lines: Output<ChildStdout>,
@@ -129,6 +131,7 @@ impl Engine {
         };
         let mut engine = Engine {
             name: config.name.clone(),
+            level: None,
             child,
             stdin,
             lines: Output::new(stdout),
@@ -170,12 +173,13 @@ impl Engine {
         if setup.show_wdl && options.show_wdl {
             self.send("setoption name UCI_ShowWDL value true").await?;
         }
-        for line in setup
+        let level_lines = setup
             .level
-            .map_or(Vec::new(), |level| options.level_lines(level))
-        {
-            self.send(&line).await?;
+            .map_or(Vec::new(), |level| options.level_lines(level));
+        for line in &level_lines {
+            self.send(line).await?;
         }
+        self.level = setup.level.filter(|_| !level_lines.is_empty());
         self.ready().await
     }
 

@@ -7,6 +7,7 @@ use crate::game::GameSpec;
 use feerie_match::clock::Control;
 use serde::Deserialize;
 use serde_json::Value;
+use std::time::Duration;
 use tokio::sync::mpsc;
 
 /// Most lines an analysis may show.
@@ -19,6 +20,8 @@ const MAX_DEPTH: u32 = 64;
 const MAX_SKILL: u32 = 20;
 /// Highest `UCI_Elo` the page may ask for: above any engine's.
 const MAX_ELO: u32 = 4000;
+/// Longest pace the page may ask for between an engine's moves.
+pub const MAX_PACE_MS: u64 = 10_000;
 
 /// Who plays one side of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +47,8 @@ pub enum Request {
         control: Control,
         /// The engines' level; `None`: their own.
         level: Option<Level>,
+        /// The least time between a move and an engine's answer being played.
+        pace: Duration,
     },
     Move(String),
     Takeback,
@@ -74,6 +79,8 @@ struct NewGame {
     control: ControlSpec,
     #[serde(default)]
     level: Option<LevelSpec>,
+    #[serde(default)]
+    pace_ms: u64,
 }
 
 /// The page's levels: `{"skill": N}` or `{"elo": N}`.
@@ -132,6 +139,7 @@ pub fn parse(text: &str, engines: usize) -> Result<Request, String> {
                 players: [player(&game.white, engines)?, player(&game.black, engines)?],
                 control: control(game.control)?,
                 level: game.level.map(level).transpose()?,
+                pace: pace(game.pace_ms)?,
             }
         }
         "move" => {
@@ -194,6 +202,14 @@ fn level(spec: LevelSpec) -> Result<Level, String> {
         LevelSpec::Skill(_) => Err(format!("new_game: level skill must be 0 to {MAX_SKILL}")),
         LevelSpec::Elo(n) if (1..=MAX_ELO).contains(&n) => Ok(Level::Elo(n)),
         LevelSpec::Elo(_) => Err(format!("new_game: level elo must be 1 to {MAX_ELO}")),
+    }
+}
+
+fn pace(ms: u64) -> Result<Duration, String> {
+    if ms <= MAX_PACE_MS {
+        Ok(Duration::from_millis(ms))
+    } else {
+        Err(format!("new_game: pace_ms must be 0 to {MAX_PACE_MS}"))
     }
 }
 
@@ -278,6 +294,7 @@ mod tests {
             players,
             control,
             level,
+            pace,
             ..
         } = game
         else {
@@ -285,6 +302,11 @@ mod tests {
         };
         assert_eq!(players, [Player::Human, Player::Engine(0)]);
         assert_eq!(level, None);
+        assert_eq!(
+            pace,
+            Duration::ZERO,
+            "no pace: engines' moves are played at once"
+        );
         assert_eq!(
             control,
             Control::Clock {
@@ -306,6 +328,11 @@ mod tests {
             };
             assert_eq!(level, wanted, "{text}");
         }
+        let paced = r#"{"type":"new_game","variant":"chess","white":0,"black":0,"control":{"depth":3},"pace_ms":1000}"#;
+        let Ok(Request::NewGame { pace, .. }) = parse(paced, 1) else {
+            panic!("{paced}")
+        };
+        assert_eq!(pace, Duration::from_secs(1));
         assert_eq!(
             parse(r#"{"type":"move","uci":"e2e4"}"#, 1),
             Ok(Request::Move("e2e4".into()))
@@ -354,6 +381,14 @@ mod tests {
             ),
             (
                 r#"{"type":"new_game","variant":"chess","white":0,"black":0,"control":{"depth":3},"level":"easy"}"#,
+                "new_game: ",
+            ),
+            (
+                r#"{"type":"new_game","variant":"chess","white":0,"black":0,"control":{"depth":3},"pace_ms":10001}"#,
+                "new_game: pace_ms must be 0 to 10000",
+            ),
+            (
+                r#"{"type":"new_game","variant":"chess","white":0,"black":0,"control":{"depth":3},"pace_ms":-1}"#,
                 "new_game: ",
             ),
             (

@@ -167,6 +167,7 @@ impl Session {
                 players,
                 control,
                 level,
+                pace,
             } => match board::load(&spec) {
                 Err(e) => self.out.error(&e),
                 Ok(board) if board.outcome().is_some() => {
@@ -181,7 +182,9 @@ impl Session {
                     self.game_tag = self.new_tag();
                     let out = self.out.tagged(self.game_tag);
                     let slots = self.slots.clone();
-                    self.game = Some(Game::start(board, seats, control, out, previous, slots));
+                    self.game = Some(Game::start(
+                        board, seats, control, pace, out, previous, slots,
+                    ));
                 }
             },
             Request::Move(text) => self.to_game(Command::Move(text)),

@@ -1,7 +1,9 @@
 //! A game between humans and engines, driven by one task that is the authority on the
 //! rules and the clocks: it counts the humans' time too on a clock (a move time or depth
 //! limits the engines only), flags whoever runs out (on a timer, not at their next move), gives up on an engine that overruns its time or hangs,
-//! and says every change to the page.
+//! holds an engine's move back until the game's pace lets it be shown (a game between
+//! engines a person can follow; the pause is charged to no clock), and says every change
+//! to the page.
 
 use super::board::Board;
 use super::engine::{Engine, Level, Setup, Slots};
@@ -50,11 +52,13 @@ pub struct Game {
 impl Game {
     /// Starts the game from `board` (not over) with `seats` (White's, then Black's),
     /// its engines in `slots`, once `previous` (the game it replaces) has ended its
-    /// engines; a game replaced in turn before that never starts.
+    /// engines; a game replaced in turn before that never starts. An engine's move is
+    /// played no sooner than `pace` after the move before it.
     pub fn start(
         board: Box<dyn Board>,
         seats: [Seat; 2],
         control: Control,
+        pace: Duration,
         out: Outbox,
         previous: Option<Game>,
         slots: Slots,
@@ -65,7 +69,7 @@ impl Game {
                 previous.close().await;
             }
             if !inbox.is_closed() {
-                run(board, seats, control, inbox, out, slots).await;
+                run(board, seats, control, pace, inbox, out, slots).await;
             }
         });
         Game { commands, task }
@@ -103,11 +107,12 @@ async fn run(
     board: Box<dyn Board>,
     seats: [Seat; 2],
     control: Control,
+    pace: Duration,
     mut inbox: mpsc::UnboundedReceiver<Command>,
     out: Outbox,
     slots: Slots,
 ) {
-    let Some(mut play) = Play::start(board, seats, control, out, &slots).await else {
+    let Some(mut play) = Play::start(board, seats, control, pace, out, &slots).await else {
         return;
     };
     play.send_state(None);
@@ -163,8 +168,11 @@ enum Event {
 struct Play {
     board: Box<dyn Board>,
     seats: [Seat; 2],
-    /// The engines' shown names (`id name`), for the reasons of a game's end.
+    /// The engines' shown names (`id name`), for the reasons of a game's end and the
+    /// page's player strips.
     names: [String; 2],
+    /// The level each engine was set to (`None`: its own).
+    levels: [Option<Level>; 2],
     engines: [Option<Engine>; 2],
     clocks: [Clock; 2],
     /// Moves played before the game started (not taken back).
@@ -174,6 +182,10 @@ struct Play {
     turn_started: Instant,
     /// The engine to move is searching.
     thinking: bool,
+    /// The least time from a move to an engine's answer being played.
+    pace: Duration,
+    /// The engine's answer (its clock charged), waiting for the pace.
+    held: Option<String>,
     out: Outbox,
 }
 
@@ -183,11 +195,13 @@ impl Play {
         board: Box<dyn Board>,
         seats: [Seat; 2],
         control: Control,
+        pace: Duration,
         out: Outbox,
         slots: &Slots,
     ) -> Option<Play> {
         let mut engines = [None, None];
         let mut names = [String::new(), String::new()];
+        let mut levels = [None, None];
         for (i, seat) in seats.iter().enumerate() {
             let Seat::Engine(config, level) = seat else {
                 continue;
@@ -195,6 +209,7 @@ impl Play {
             match start_engine(config, board.variant(), *level, slots).await {
                 Ok(engine) => {
                     names[i] = engine.name.clone();
+                    levels[i] = engine.level;
                     engines[i] = Some(engine);
                 }
                 Err(e) => {
@@ -212,11 +227,14 @@ impl Play {
             board,
             seats,
             names,
+            levels,
             engines,
             history: vec![clocks.clone()],
             clocks,
             turn_started: Instant::now(),
             thinking: false,
+            pace,
+            held: None,
             out,
         })
     }
@@ -237,10 +255,11 @@ impl Play {
         )
     }
 
-    /// Sends `position` and `go` to the engine to move, unless it is already searching.
+    /// Sends `position` and `go` to the engine to move, unless it is already searching
+    /// or has answered.
     async fn start_search(&mut self) -> Result<(), End> {
         let side = self.side();
-        if self.thinking || self.is_human(side) {
+        if self.thinking || self.held.is_some() || self.is_human(side) {
             return Ok(());
         }
         let go = self.go_command();
@@ -269,8 +288,12 @@ impl Play {
     }
 
     /// When the side to move loses on time: a human's clock at zero, an engine's time
-    /// and margin (or the watchdog); `None` when nothing limits it.
+    /// and margin (or the watchdog); `None` when nothing limits it. With an engine's
+    /// answer held, when the pace lets it be played.
     fn deadline(&self) -> Option<Instant> {
+        if self.held.is_some() {
+            return Some(self.turn_started + self.pace);
+        }
         let clock = &self.clocks[self.side() as usize];
         if self.is_human(self.side()) {
             match clock.control() {
@@ -298,7 +321,10 @@ impl Play {
                 answer.then(|| self.engine_move(&text)).flatten()
             }
             Event::Line(side, Err(e)) => Some(self.crashed(side, &e)),
-            Event::Timeout => Some(self.timed_out()),
+            Event::Timeout => match self.held.take() {
+                Some(text) => self.play_engine_move(&text),
+                None => Some(self.timed_out()),
+            },
         }
     }
 
@@ -334,6 +360,17 @@ impl Play {
         {
             return Some(self.lost(side, format!("{} loses on time", self.engine_name(side))));
         }
+        if self.turn_started.elapsed() < self.pace {
+            self.held = Some(text.to_string());
+            self.send_state(None);
+            return None;
+        }
+        self.play_engine_move(text)
+    }
+
+    /// Plays the engine's move `text`, its clock already charged.
+    fn play_engine_move(&mut self, text: &str) -> Option<End> {
+        let side = self.side();
         if self.board.play(text).is_err() {
             return Some(self.lost(
                 side,
@@ -377,6 +414,7 @@ impl Play {
                 });
             return Ok(());
         };
+        self.held = None;
         if self.thinking {
             self.thinking = false;
             if let Some(engine) = self.engines[side_now as usize].as_mut() {
@@ -451,7 +489,15 @@ impl Play {
             }),
             _ => Value::Null,
         };
-        let thinking = (result.is_none() && !self.is_human(side)).then(|| color_letter(side));
+        let thinking = (result.is_none() && !self.is_human(side) && self.held.is_none())
+            .then(|| color_letter(side));
+        let [white, black] = [0, 1].map(|i| match self.seats[i] {
+            Seat::Human => Value::Null,
+            Seat::Engine(..) => json!({
+                "name": self.names[i],
+                "level": self.levels[i].map(level_json),
+            }),
+        });
         self.out.send(json!({
             "type": "game",
             "moves": self.board.moves(),
@@ -459,6 +505,7 @@ impl Play {
             "turn": color_letter(side),
             "clock": clock,
             "thinking": thinking,
+            "players": {"white": white, "black": black},
             "result": result.map(GameResult::as_str),
         }));
     }
@@ -472,6 +519,14 @@ impl Play {
             "reason": end.reason,
             "moves": self.board.moves(),
         }));
+    }
+}
+
+/// A level as the page's `new_game` gives it: `{"skill": N}` or `{"elo": N}`.
+fn level_json(level: Level) -> Value {
+    match level {
+        Level::Skill(n) => json!({ "skill": n }),
+        Level::Elo(n) => json!({ "elo": n }),
     }
 }
 

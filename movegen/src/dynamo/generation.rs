@@ -259,6 +259,24 @@ impl<'a> Gen<'a> {
         }
     }
 
+    /// Every way of our piece on `a` alone, as if no other piece were generated: the
+    /// effects it makes as the active piece, each once (castling excepted).
+    pub fn of_piece(&mut self, a: Square) {
+        let us = self.us;
+        if !self.ours.has(a) {
+            return;
+        }
+        match self.board.piece_at(a).map(|p| p.kind) {
+            Some(PieceKind::Pawn) => self.pawn(a, us),
+            Some(PieceKind::Knight) => self.leaper(a, &KNIGHT_LEAPS, us, true),
+            Some(PieceKind::King) => self.leaper(a, &KING_STEPS, us, false),
+            Some(PieceKind::Bishop) => self.slider(a, us, 4..8),
+            Some(PieceKind::Rook) => self.slider(a, us, 0..4),
+            Some(PieceKind::Queen) => self.slider(a, us, 0..8),
+            None => {}
+        }
+    }
+
     /// Number of empty squares from `a` along `d` before the first piece, and whether
     /// the whole ray is empty (the edge can be crossed).
     #[inline]

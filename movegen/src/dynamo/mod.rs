@@ -197,6 +197,26 @@ impl Dynamo {
         }
     }
 
+    /// The moves, legal or not, that the piece on `sq` makes as the active piece (its
+    /// plain moves, exits, pushes and pulls, and the king's castling): for the page,
+    /// which tells a piece's own targets from those others push or pull it to. An
+    /// effect several pieces can make is among the ways of each.
+    pub fn ways_of(&self, sq: crate::types::Square) -> Vec<Move> {
+        let us = self.game.side;
+        let mut cand = Candidates::new();
+        Gen::new(&self.board, us, &mut cand).of_piece(sq);
+        let mut ways = cand.to_vec();
+        if self.board.king(us) == Some(sq) {
+            ways.extend(CastlingSide::of(us).iter().map(|cs| {
+                Move::pair(
+                    Displacement::new(cs.king_from, Some(cs.king_to), None),
+                    Displacement::new(cs.rook_from, Some(cs.rook_to), None),
+                )
+            }));
+        }
+        ways
+    }
+
     /// Calls `found` with every legal move, in generation order (castling last).
     #[inline]
     fn for_each_legal(&self, mut found: impl FnMut(Move)) {
@@ -544,6 +564,53 @@ mod tests {
             }
         }
         assert!(nodes > 1000, "{nodes}");
+    }
+
+    /// A piece's own ways are what it makes as the active piece: the e2 pawn of the
+    /// start steps, the knight and bishop push or pull it; every legal move is the way
+    /// of some piece of the side to move.
+    #[test]
+    fn ways_of_a_piece_are_its_own_moves() {
+        let mut rand = xorshift(0x5DEE_CE66_D1CE_4E5B);
+        let text = |pos: &Dynamo, sq: &str| -> Vec<String> {
+            let sq = crate::types::Square::parse(sq).unwrap();
+            pos.ways_of(sq).iter().map(|m| m.to_string()).collect()
+        };
+        let start = Dynamo::from_fen(START_FEN).unwrap();
+        let pawn = text(&start, "e2");
+        for own in ["e2e3", "e2e4"] {
+            assert!(pawn.contains(&own.to_string()), "{pawn:?}");
+        }
+        for other in ["e2c3", "g1E/e2g1", "f1E/e2f1", "d1E/e2d1", "e2E"] {
+            assert!(!pawn.contains(&other.to_string()), "{other} in {pawn:?}");
+        }
+        let knight = text(&start, "g1");
+        assert!(knight.contains(&"g1E/e2g1".to_string()) && knight.contains(&"e2c3".to_string()));
+        assert!(text(&start, "e7").is_empty(), "an enemy piece has no ways");
+        for fen in [
+            START_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        ] {
+            let mut pos = Dynamo::from_fen(fen).unwrap();
+            for _ply in 0..40 {
+                let mut legal = MoveList::new();
+                pos.legal_moves(&mut legal);
+                if legal.is_empty() || pos.outcome().is_some() {
+                    break;
+                }
+                let ours = pos.board.color(pos.game.side);
+                let ways: Vec<Move> = ours.into_iter().flat_map(|sq| pos.ways_of(sq)).collect();
+                for m in legal.iter() {
+                    assert!(
+                        ways.contains(m),
+                        "{m} is no piece's way in {}",
+                        pos.to_fen()
+                    );
+                }
+                let m = legal[(rand() % legal.len() as u64) as usize];
+                pos.play(m);
+            }
+        }
     }
 
     /// `gives_check` (mask shortcut, toggled bitboards) agrees with playing the move
