@@ -1,12 +1,10 @@
 //! A game as the page sends it (variant, start FEN, moves), replayed on Feerie's rules:
 //! what the API and the gui's sessions both start from.
 
-use feerie_match::notation;
 use feerie_match::pgn::GameResult;
-use feerie_movegen::{Chess, Color, Outcome, Position};
+use feerie_movegen::{Color, Outcome, Position};
 use feerie_variants::Variant;
 use serde::Deserialize;
-use std::any::Any;
 
 /// A game: the variant, the start position (`None`: the variant's) and the canonical
 /// moves played from it. The whole list, not a FEN, because repetitions and Dynamo's
@@ -75,16 +73,6 @@ pub fn check_length(plies: usize) -> Result<(), String> {
     Ok(())
 }
 
-/// The notation users see: SAN in chess, the canonical move string in the other variants
-/// (their PGN tokens are made for PGN readers, not for people).
-pub fn move_text<P: Position>(pos: &P, mv: P::Move) -> String {
-    if (pos as &dyn Any).is::<Chess>() {
-        notation::move_text(pos, mv)
-    } else {
-        mv.to_string()
-    }
-}
-
 /// `1-0`, `0-1` or `1/2-1/2` when `side_to_move` faces `outcome`.
 pub fn result_of(outcome: Outcome, side_to_move: Color) -> GameResult {
     match outcome.white_score(side_to_move) {
@@ -97,7 +85,8 @@ pub fn result_of(outcome: Outcome, side_to_move: Color) -> GameResult {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use feerie_movegen::Dynamo;
+    use feerie_movegen::readable::readable;
+    use feerie_movegen::{Chess, Dynamo};
 
     fn spec(variant: &str, fen: Option<&str>, moves: &[&str]) -> GameSpec {
         GameSpec {
@@ -123,14 +112,12 @@ mod tests {
     }
 
     #[test]
-    fn text_is_san_in_chess_and_canonical_elsewhere() {
+    fn the_text_users_see_is_san_in_chess_and_readable_elsewhere() {
         let chess = spec("chess", None, &[]).replay::<Chess>().unwrap();
-        assert_eq!(move_text(&chess, chess.parse_move("g1f3").unwrap()), "Nf3");
+        assert_eq!(readable(&chess, chess.parse_move("g1f3").unwrap()), "Nf3");
         let dynamo = spec("dynamo", None, &[]).replay::<Dynamo>().unwrap();
-        let mut moves = <Dynamo as Position>::MoveList::default();
-        dynamo.legal_moves(&mut moves);
-        let two_parts = moves.iter().find(|m| m.to_string().contains('/')).unwrap();
-        assert_eq!(move_text(&dynamo, *two_parts), two_parts.to_string());
+        let push = dynamo.parse_move("g1e2/e2c3").unwrap();
+        assert_eq!(readable(&dynamo, push), "Ng1-e2 (e2-c3)");
     }
 
     #[test]

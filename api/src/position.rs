@@ -2,10 +2,11 @@
 //! appended, and the final position as the page draws it: board, check, outcome and every
 //! legal move with its parts and the position it leads to.
 
-use crate::game::{GameSpec, check_length, move_text, result_of};
+use crate::game::{GameSpec, check_length, result_of};
 use crate::{board, parts};
 use feerie_match::notation::parse_move_text;
-use feerie_movegen::{Color, Dynamo, Placement, Position};
+use feerie_movegen::readable::{mark, parse_readable};
+use feerie_movegen::{Color, Dynamo, Placement, Position, Readable};
 use feerie_variants::{VariantSpec, VariantVisitor};
 use serde::{Deserialize, Serialize};
 use std::any::Any;
@@ -16,7 +17,7 @@ use std::collections::HashMap;
 pub struct PositionRequest {
     #[serde(flatten)]
     game: GameSpec,
-    /// A move typed by the user: canonical, SAN in chess, or the PGN token.
+    /// A move typed by the user: canonical, readable (SAN in chess), or the PGN token.
     #[serde(default)]
     play: Option<String>,
 }
@@ -75,9 +76,9 @@ impl VariantVisitor for PositionRequest {
     }
 }
 
-/// The move the user typed as `text`: canonical first, then SAN or the PGN token; none
-/// once the game is over.
-fn typed_move<P: Position>(pos: &P, text: &str) -> Result<P::Move, String> {
+/// The move the user typed as `text`: canonical first, then the readable text (SAN in
+/// chess) or the PGN token; none once the game is over.
+fn typed_move<P: Readable>(pos: &P, text: &str) -> Result<P::Move, String> {
     if let Some(outcome) = pos.outcome() {
         return Err(format!(
             "the game is over ({}): no move can be played",
@@ -86,18 +87,20 @@ fn typed_move<P: Position>(pos: &P, text: &str) -> Result<P::Move, String> {
     }
     let text = text.trim();
     pos.parse_move(text)
-        .or_else(|_| parse_move_text(pos, text))
+        .or_else(|_| parse_readable(pos, text))
+        .or_else(|_| parse_move_text(pos, text).map_err(|_| ()))
         .map_err(|_| format!("'{text}' is not a legal move"))
 }
 
-fn view<P: Position>(game: &GameSpec, play: Option<&str>) -> Result<PositionView, String> {
+fn view<P: Readable>(game: &GameSpec, play: Option<&str>) -> Result<PositionView, String> {
     let start_fen = game.start::<P>()?.to_fen();
     let mut history = Vec::with_capacity(game.moves.len() + 1);
-    let mut before = |pos: &P, mv: P::Move| (mv.to_string(), move_text(pos, mv));
-    let mut after = |(uci, text), pos: &P| {
+    // The text's body is written before the move, its check mark after it.
+    let mut before = |pos: &P, mv: P::Move| (mv.to_string(), pos.readable_body(mv));
+    let mut after = |(uci, body): (String, String), pos: &P| {
         history.push(Played {
             uci,
-            text,
+            text: body + mark(pos),
             fen: pos.to_fen(),
         })
     };
@@ -143,7 +146,7 @@ fn view<P: Position>(game: &GameSpec, play: Option<&str>) -> Result<PositionView
 
 /// Every legal move with its parts and the FEN after it; each move is played and taken
 /// back on the one position (no copy of the game's history per move).
-fn legal_moves<P: Position>(pos: &mut P) -> Vec<LegalMove> {
+fn legal_moves<P: Readable>(pos: &mut P) -> Vec<LegalMove> {
     let mut moves = P::MoveList::default();
     pos.legal_moves(&mut moves);
     let dynamo_ways = dynamo_ways(pos);
@@ -151,13 +154,14 @@ fn legal_moves<P: Position>(pos: &mut P) -> Vec<LegalMove> {
         .iter()
         .map(|&mv| {
             let uci = mv.to_string();
-            let text = move_text(pos, mv);
+            let body = pos.readable_body(mv);
             let parts = parts::parts(&uci);
             let movers = match &dynamo_ways {
                 Some(ways) => ways.get(&uci).cloned().unwrap_or_default(),
                 None => parts.iter().take(1).map(|p| p.from.clone()).collect(),
             };
             pos.play(mv);
+            let text = body + mark(pos);
             let fen = pos.to_fen();
             pos.undo();
             LegalMove {

@@ -89,6 +89,27 @@ mod tests {
     }
 
     #[test]
+    fn moves_are_readable_with_their_uci_and_a_readable_move_can_be_typed() {
+        let request = json!({"variant": "dynamo", "moves": ["e2e4"], "play": "Ng8-e7 (e7-c6)"});
+        let answer = value(&position(&request.to_string()));
+        assert_eq!(answer["moves"], json!(["e2e4", "e7c6/g8e7"]));
+        assert_eq!(answer["history"][0]["text"], "e2-e4");
+        assert_eq!(answer["history"][1]["uci"], "e7c6/g8e7");
+        assert_eq!(answer["history"][1]["text"], "Ng8-e7 (e7-c6)");
+        let legal = answer["legal"].as_array().unwrap();
+        let knight = legal.iter().find(|m| m["uci"] == "g1f3").unwrap();
+        assert_eq!(knight["text"], "Ng1-f3");
+        let request = json!({"variant": "einstein", "play": "Ng1-f3=P"});
+        let answer = value(&position(&request.to_string()));
+        assert_eq!(answer["moves"], json!(["g1f3"]));
+        let request = json!({"variant": "einstein", "play": "Ng1-f3=B"});
+        assert_eq!(
+            value(&position(&request.to_string()))["error"],
+            "'Ng1-f3=B' is not a legal move"
+        );
+    }
+
+    #[test]
     fn requests_that_are_not_the_expected_json_get_axums_words() {
         assert_eq!(
             value(&position("{"))["error"],

@@ -270,7 +270,8 @@ async fn a_new_position_restarts_the_analysis_with_whites_scores() {
             .unwrap()
             .starts_with("Ra1")
     );
-    // Another variant: the engine is set up for it, its moves are written canonically.
+    // Another variant: the engine is set up for it, its moves are written in its readable
+    // notation (docs/notation.md).
     page.send(json!({"type": "analyse", "variant": "dynamo", "moves": ["e2e4"], "multipv": 1}))
         .await;
     let dynamo = page
@@ -281,8 +282,11 @@ async fn a_new_position_restarts_the_analysis_with_whites_scores() {
     let mut pos = Dynamo::startpos();
     pos.play(pos.parse_move("e2e4").unwrap());
     let pv = strings(&dynamo["lines"][0]["pv"]);
-    assert!(pos.parse_move(&pv[0]).is_ok(), "{dynamo}");
-    assert_eq!(dynamo["lines"][0]["pv_text"][0], pv[0]);
+    let first = pos.parse_move(&pv[0]).expect("a legal PV move");
+    assert_eq!(
+        dynamo["lines"][0]["pv_text"][0],
+        feerie_movegen::readable::readable(&pos, first)
+    );
     // A position whose game is over is not analysed.
     page.send(analyse(Some("6k1/8/8/8/8/8/5PPP/r5K1 w - - 0 1"), &[], 1))
         .await;

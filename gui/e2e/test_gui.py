@@ -696,6 +696,89 @@ def anti_einstein(page, shots):
         page.screenshot(shots, "anti-einstein")
 
 
+def move_texts(page):
+    """The texts of the move list, in order."""
+    return page.driver.execute_script(
+        "return [...document.querySelectorAll('#moves .move[data-ply]')].map(m => m.textContent)"
+    )
+
+
+def pv_texts(page, line):
+    return page.driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0] + ' .pv-move')].map(m => m.textContent)",
+        line,
+    )
+
+
+def set_notation(page, value):
+    page.select("#notation", value)
+    wait_for(f"#notation={value}", lambda: page.text("#notation") == value)
+
+
+def readable_moves(page, shots):
+    """Moves read as docs/notation.md writes them: a Dynamo push in the chooser and the
+    move list, a readable move typed for Black; the Notation switch shows the UCI strings
+    in the list, the chooser and the analysis lines, and is kept over a reload; an
+    Einstein move typed as it reads."""
+    set_notation(page, "readable")
+    page.new_game("dynamo", "7k/8/2R1N3/8/8/8/8/K7 w - - 0 1")
+    page.click_move("c6", "f6", "c6f6/e6g6")
+    page.moves.append("c6f6/e6g6")
+    page.check_board()
+    wait_for("the push in the list", lambda: move_texts(page) == ["Rc6-f6 (Ne6-g6)+"])
+    # Black's reply typed as the list would show it: a move pushing or pulling another
+    # piece when there is one.
+    legal = page.server.position(page.variant, page.fen, page.moves)["legal"]
+    reply = next((m for m in legal if "(" in m["text"]), legal[0])
+    page.type_into("#move-input", reply["text"] + "\n")
+    page.moves.append(reply["uci"])
+    page.check_board()
+    assert not page.text("#move-error"), page.text("#move-error")
+    wait_for("the typed reply in the list", lambda: move_texts(page) == ["Rc6-f6 (Ne6-g6)+", reply["text"]])
+    # UCI strings everywhere: the list, the chooser, the analysis.
+    set_notation(page, "uci")
+    wait_for("UCI strings in the list", lambda: move_texts(page) == ["c6f6/e6g6", reply["uci"]])
+    page.click_css("#nav-first")
+    page.click_square("c6")
+    page.click_square("f6")
+    wait_for("#chooser shown", lambda: page.find("#chooser").is_displayed())
+    shown = page.driver.execute_script(
+        "return [...document.querySelectorAll('#chooser .candidate')].map(c => [c.dataset.uci, c.querySelector('.notation').textContent])"
+    )
+    assert shown and all(uci == text for uci, text in shown), f"chooser in UCI: {shown}"
+    page.click_css("#chooser-cancel")
+    wait_for("#chooser hidden", lambda: not page.find("#chooser").is_displayed())
+    page.click_css("#nav-last")
+    with analysing(page) as first:
+        ucis = page.server.position(page.variant, page.fen, page.moves)["legal"]
+        wait_for(
+            "an analysis line in UCI strings",
+            lambda: pv_texts(page, first)
+            and pv_texts(page, first)[0] in {m["uci"] for m in ucis},
+        )
+        set_notation(page, "readable")
+        wait_for(
+            "the line in readable notation",
+            lambda: pv_texts(page, first)
+            and pv_texts(page, first)[0] in {m["text"] for m in ucis},
+        )
+        set_notation(page, "uci")
+    # The choice is kept over a reload.
+    reload(page)
+    assert page.text("#notation") == "uci", page.text("#notation")
+    set_notation(page, "readable")
+    # Einstein: a knight's quiet move, typed as it reads, becomes a pawn.
+    page.new_game("einstein")
+    page.type_into("#move-input", "Ng1-f3=P\n")
+    page.moves.append("g1f3")
+    page.check_board()
+    wait_for("the typed Einstein move", lambda: move_texts(page) == ["Ng1-f3=P"])
+    page.type_into("#move-input", "Ng8-f6=B\n")
+    wait_for("the refusal", lambda: "is not a legal move" in page.text("#move-error"))
+    assert move_texts(page) == ["Ng1-f3=P"], move_texts(page)
+    page.screenshot(shots, "readable-moves")
+
+
 def fen_error(page, _shots):
     """A wrong FEN is reported and changes nothing."""
     page.new_game("chess")
@@ -1844,6 +1927,7 @@ def main():
             ("einstein marks: what the piece becomes, the mutation badge", lambda: einstein_marks(page, shots)),
             ("reverse-einstein", lambda: reverse_einstein(page, shots)),
             ("anti-einstein", lambda: anti_einstein(page, shots)),
+            ("readable moves and the Notation switch", lambda: readable_moves(page, shots)),
             ("FEN error", lambda: fen_error(page, shots)),
             ("promotion chooser", lambda: promotion(page, shots)),
             ("PGN export/import", lambda: pgn_round_trip(page, shots, downloads)),

@@ -391,6 +391,7 @@ def main():
             ("dynamo push chosen in the chooser", lambda: gui.dynamo(page, shots)),
             ("augsburg split", lambda: gui.augsburg(page, shots)),
             ("einstein mutation", lambda: gui.einstein(page, shots)),
+            ("readable moves and the Notation switch", lambda: gui.readable_moves(page, shots)),
             ("dynamo marks: own and pushed targets, the moves named, an own exit asked", lambda: gui.dynamo_marks(page, shots)),
             ("dynamo chooser: readable, simpler first, own exits marked", lambda: gui.dynamo_chooser(page, shots)),
             ("einstein marks: what the piece becomes, the mutation badge", lambda: gui.einstein_marks(page, shots)),

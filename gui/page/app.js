@@ -11,6 +11,7 @@ import { openBackend } from './backend.js';
 import { Solver } from './solver.js';
 import { Sounds, soundOf } from './sounds.js';
 import { Tree } from './tree.js';
+import { moveLabel, notation, setNotation } from './notation.js';
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -205,7 +206,7 @@ function pick(found, from, to) {
   list.innerHTML = candidates.map((m, i) => {
     const warning = exitWarning(exits(m));
     return `<button type="button" class="candidate${warning ? ' warned' : ''}" data-uci="${esc(m.uci)}" data-i="${i}">
-    ${miniature(m.fen, m.uci, board.orientation, pieces, view)}<span class="notation">${esc(m.text)}</span>${warning ? `<span class="own-exit">⚠ ${esc(warning)}</span>` : ''}</button>`;
+    ${miniature(m.fen, m.uci, board.orientation, pieces, view)}<span class="notation">${esc(moveLabel(m))}</span>${warning ? `<span class="own-exit">⚠ ${esc(warning)}</span>` : ''}</button>`;
   }).join('');
   box.hidden = false;
   list.onclick = (e) => {
@@ -227,9 +228,9 @@ $('chooser').addEventListener('click', (e) => { if (e.target === $('chooser')) c
 
 /* ---- move list and navigation ---- */
 
-/** The text of a move in the list: the backend's notation and its NAGs. */
-function moveLabel(node) {
-  return node.text + node.nags.map((n) => NAGS[n] ?? ` $${n}`).join('');
+/** The text of a move in the list: in the chosen notation, with its NAGs. */
+function nodeLabel(node) {
+  return moveLabel(node) + node.nags.map((n) => NAGS[n] ?? ` $${n}`).join('');
 }
 const NAGS = {
   1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 10: ' =', 13: ' ∞', 14: ' ⩲', 15: ' ⩱', 16: ' ±', 17: ' ∓', 18: ' +−', 19: ' −+',
@@ -246,7 +247,7 @@ const commentHtml = (text) => (text ? `<span class="comment">${esc(text)}</span>
 
 function moveHtml(node, ply, main) {
   const attrs = `data-node="${node.id}" data-uci="${esc(node.uci)}"${main ? ` data-ply="${ply}"` : ''}`;
-  return `<span class="move${main ? '' : ' variation-move'}" ${attrs}>${esc(moveLabel(node))}</span>`;
+  return `<span class="move${main ? '' : ' variation-move'}" ${attrs}>${esc(nodeLabel(node))}</span>`;
 }
 
 /** A side line inline, as in a PGN: `first` (at `ply`) then its first children, each
@@ -498,6 +499,13 @@ $('move-input').addEventListener('keydown', async (e) => {
     await play({ uci, fen: answer.fen });
     e.target.value = '';
   } catch (err) { $('move-error').textContent = err.message; }
+});
+
+$('notation').value = notation();
+$('notation').addEventListener('change', (e) => {
+  setNotation(e.target.value);
+  renderMoves();
+  engines.renderLines();
 });
 
 $('set-fen').addEventListener('click', async () => {

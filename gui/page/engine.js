@@ -4,6 +4,7 @@
 
 import { DEFAULT_LEVEL, ENGINE_GAME_LEVEL, levelMenu, levelOf, levelWords } from './levels.js';
 import { LinePreview } from './preview.js';
+import { lineLabels } from './notation.js';
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -291,7 +292,7 @@ export class Engines {
     box.innerHTML = lines.map((l) => {
       let n = Number(full) || 1;
       let white = side === 'w';
-      const moves = (l.pv_text || l.pv).map((t, i) => {
+      const moves = lineLabels(l).map((t, i) => {
         let num = '';
         if (white) num = `<span class="pv-num">${n}.</span>`;
         else if (i === 0) num = `<span class="pv-num">${n}…</span>`;

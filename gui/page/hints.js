@@ -5,6 +5,7 @@
 
 import { fenBoard, squareIndex } from './board.js';
 import { pieceName } from './pieces.js';
+import { moveLabel } from './notation.js';
 
 /** The colour of a square's FEN text: `w`, `b`, or null when empty. */
 export function colourOf(text) {
@@ -30,10 +31,10 @@ export function targetHint(moves, from, to, pieces) {
     if (after.size === 1 && only && only !== pieces[squareIndex(from)]) becomes = only;
   }
   const lines = [`${from} ${to === 'off' ? 'off the board' : `to ${to}`}`];
-  if (own.length) lines.push(`by its own move: ${own.map((m) => m.text).join(', ')}`);
-  if (others.length) lines.push(`pushed or pulled by another piece: ${others.map((m) => m.text).join(', ')}`);
+  if (own.length) lines.push(`by its own move: ${own.map(moveLabel).join(', ')}`);
+  if (others.length) lines.push(`pushed or pulled by another piece: ${others.map(moveLabel).join(', ')}`);
   if (becomes) lines.push(`becomes a ${pieceName(becomes).split(' ').slice(1).join(' ')}`);
-  return { own: own.length > 0, texts: [...own, ...others].map((m) => m.text), becomes, title: lines.join('\n') };
+  return { own: own.length > 0, texts: [...own, ...others].map(moveLabel), becomes, title: lines.join('\n') };
 }
 
 /** The pieces of the side to move (`side`) that `move` takes off the board, but the

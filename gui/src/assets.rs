@@ -32,6 +32,7 @@ pub const ASSETS: &[Asset] = &[
     page_file!("/engine.js", "engine.js", SCRIPT),
     page_file!("/solver.js", "solver.js", SCRIPT),
     page_file!("/levels.js", "levels.js", SCRIPT),
+    page_file!("/notation.js", "notation.js", SCRIPT),
     page_file!("/hints.js", "hints.js", SCRIPT),
     page_file!("/tree.js", "tree.js", SCRIPT),
     page_file!("/sounds.js", "sounds.js", SCRIPT),

@@ -192,7 +192,8 @@ async fn dynamo_chooser_lists_push_follow_and_pull_of_one_piece_to_one_square() 
     assert_eq!(movers("c6f6/e6g6"), json!(["c6"]));
     assert_eq!(movers("e6g6/h6E"), json!(["h6"]));
     let pull = found.iter().find(|m| m["uci"] == "e6g6/h6E").unwrap();
-    assert_eq!(pull["text"], "e6g6/h6E");
+    // Its text is readable (docs/notation.md): the rook leaves, the knight comes along.
+    assert_eq!(pull["text"], "Rh6-E (Ne6-g6)");
     assert_eq!(
         pull["parts"],
         json!([{"from": "e6", "to": "g6"}, {"from": "h6", "to": null}])

@@ -67,11 +67,16 @@ fn san_body(pos: &Chess, mv: Move, legal: &MoveList) -> String {
     out
 }
 
-/// The SAN of a legal move, with `+` for check and `#` for mate.
-pub fn to_san(pos: &Chess, mv: Move) -> String {
+/// The SAN of a legal move without the check suffix.
+pub(crate) fn san_body_of(pos: &Chess, mv: Move) -> String {
     let mut legal = MoveList::default();
     pos.legal_moves(&mut legal);
-    let mut san = san_body(pos, mv, &legal);
+    san_body(pos, mv, &legal)
+}
+
+/// The SAN of a legal move, with `+` for check and `#` for mate.
+pub fn to_san(pos: &Chess, mv: Move) -> String {
+    let mut san = san_body_of(pos, mv);
     let mut after = pos.clone();
     after.play(mv);
     if after.in_check() {

@@ -19,6 +19,7 @@ pub use descriptions::{
 use feerie_eval::Evaluator;
 use feerie_eval::nnue::Network;
 use feerie_eval::wdl::WdlModel;
+use feerie_movegen::Readable;
 use feerie_search::SearchPolicy;
 use std::fmt;
 
@@ -28,8 +29,9 @@ pub trait VariantSpec: 'static {
     const NAME: &'static str;
     /// The rules (FEN and the start position `START_FEN`, legal moves, play and undo)
     /// with, implemented on them, the search's policy for the variant
-    /// (`feerie_search::policy`).
-    type Rules: SearchPolicy;
+    /// (`feerie_search::policy`), and the notation the page shows
+    /// (`feerie_movegen::Readable`, docs/notation.md).
+    type Rules: SearchPolicy + Readable;
     /// The static evaluation the search uses.
     type Eval: Evaluator<Self::Rules>;
     /// The positions `bench` searches; their node count changes only when the search or

@@ -2,9 +2,10 @@
 //! behind one trait so that the socket loop, the analysis and the game driver are written
 //! once, not once per variant.
 
-use crate::game::{GameSpec, move_text, result_of};
+use crate::game::{GameSpec, result_of};
 use feerie_match::pgn::GameResult;
-use feerie_movegen::{Color, Outcome, Position};
+use feerie_movegen::readable::mark;
+use feerie_movegen::{Color, Outcome, Position, Readable};
 use feerie_variants::{VariantSpec, VariantVisitor};
 
 /// A game in progress on Feerie's rules: the referee of the session.
@@ -65,7 +66,7 @@ struct Typed<P: Position> {
     moves: Vec<String>,
 }
 
-impl<P: Position> Board for Typed<P> {
+impl<P: Readable> Board for Typed<P> {
     fn variant(&self) -> &'static str {
         self.name
     }
@@ -117,8 +118,9 @@ impl<P: Position> Board for Typed<P> {
         let mut texts = Vec::new();
         for text in line {
             let Ok(mv) = pos.parse_move(text) else { break };
-            texts.push(move_text(&pos, mv));
+            let body = pos.readable_body(mv);
             pos.play(mv);
+            texts.push(body + mark(&pos));
         }
         texts
     }
