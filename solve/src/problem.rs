@@ -46,6 +46,9 @@ pub struct SolveOptions {
     /// `movenumbers`: report each first move as it is tried.
     pub move_numbers: bool,
     pub duplex: Duplex,
+    /// Popeye's `intelligent N`: at most N solutions per mating position. Kept for a
+    /// goal-directed solver; the exhaustive one finds every solution anyway.
+    pub intelligent: Option<u32>,
 }
 
 impl Default for SolveOptions {
@@ -59,6 +62,7 @@ impl Default for SolveOptions {
             max_solutions: None,
             move_numbers: false,
             duplex: Duplex::No,
+            intelligent: None,
         }
     }
 }

@@ -380,6 +380,7 @@ fn source(file: Option<String>, p: PositionArgs) -> Result<Source, String> {
         max_solutions: p.maxsolutions,
         move_numbers: p.movenumbers,
         duplex,
+        intelligent: None,
     };
     let problem = Problem::of_position(p.variant, &fen, stipulation, options)?;
     Ok(Source::Position(Box::new(problem)))

@@ -21,6 +21,7 @@
 mod commands;
 mod diagram;
 mod fen;
+mod forsyth;
 mod language;
 mod lexer;
 mod pieces;

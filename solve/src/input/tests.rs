@@ -461,16 +461,20 @@ fn errors_of_the_structure() {
         3,
         "'sstipulation' (sstipulation) is not supported",
     );
-    fails(&en("protocol x.txt"), 3, "(protocol) is not supported");
     fails(
-        &en("forsyth 8/8/8/8/8/8/8/8"),
+        &en("latexpieces x"),
         3,
-        "(Forsyth) is not supported",
+        "'latexpieces' (LaTeXPieces) is not supported",
     );
     fails(
-        &en("pieces white ke1 black ke8 zeroposition"),
+        &en("forsyth 4k3/8/8/=p"),
         3,
-        "(zeroposition) is not supported",
+        "forsyth '4k3/8/8/=p': neutral pieces ('=') are not supported",
+    );
+    fails(
+        &en("pieces white ke1 black ke8\ntwin move e1 e2\nzeroposition move e2 e3"),
+        5,
+        "zeroposition must come before the first twin",
     );
     fails(
         "beginproblem\npieces white ke1 black ke8\nendproblem",
@@ -604,9 +608,39 @@ fn errors_of_options() {
     fails(&en("option nothreat blitz"), 3, "unknown option 'blitz'");
     fails(&en("option no"), 3, "ambiguous option 'no'");
     fails(
-        &en("option maxtime 10"),
+        &en("option nullmoves"),
         3,
-        "option 'maxtime' (MaxTime) is not supported",
+        "option 'nullmoves' (NullMoves) changes what is solved and is not supported",
+    );
+    fails(
+        &en("option quod"),
+        3,
+        "option 'quod' (Quodlibet) changes what is solved and is not supported",
+    );
+    fails(
+        &en("option postkey"),
+        3,
+        "option 'postkey' (PostKeyPlay) changes what is solved and is not supported",
+    );
+    fails(
+        &en("option maxtime x"),
+        3,
+        "'x' after 'maxtime' is not a number",
+    );
+    fails(
+        &en("option threat"),
+        4,
+        "'endproblem' after 'threat' is not a number",
+    );
+    fails(
+        &en("option castlingmutuallyexclusive z9"),
+        3,
+        "'z9' after 'castlingmutuallyexclusive' is not a list of squares",
+    );
+    fails(
+        &en("option beep"),
+        3,
+        "option 'beep' (Beep) is not supported",
     );
     fails(
         &en("option\npieces white ke1 black ke8"),
@@ -824,4 +858,115 @@ fn garbage_never_panics() {
             }
         }
     }
+}
+
+/// Popeye's words that do not change the solution are read (with their arguments) in
+/// the three languages, and the problem is the same as without them.
+#[test]
+fn words_that_do_not_change_the_solution() {
+    let plain = one(&en("pieces white ke1 qd1 black ke8"));
+    let with = |words: &str| {
+        one(&format!(
+            "beginproblem\nprotocol out.txt\nstipulation #2\n{words}\npieces white ke1 qd1 black ke8\nendproblem\n"
+        ))
+    };
+    for words in [
+        "award 1st Prize",
+        "latex problem.tex",
+        "option noboard nosh stoponshort keepmatingpiece maxtime 60 startmovenumber 3",
+        "option threat 2 castlingmutuallyexclusive a1h8 nothreat",
+        "option whitetoplay",
+        "option intelligent maxtime 5",
+    ] {
+        let p = with(words);
+        assert_eq!(
+            (p.fen.as_str(), p.stipulation),
+            (plain.fen.as_str(), plain.stipulation),
+            "{words}"
+        );
+    }
+    assert!(with("option threat 2 nothreat").options.no_threat);
+    assert_eq!(with("option intelligent 3").options.intelligent, Some(3));
+    assert_eq!(
+        with("option intelligent maxtime 5").options.intelligent,
+        None
+    );
+    // The award is not a text Feerie prints; the next line is read as a command.
+    assert_eq!(
+        with("award 1st Prize\nauthor A. B.").meta.authors,
+        ["A. B."]
+    );
+    let german = one(
+        "anfangproblem\nprotokoll x\nauszeichnung 1. Preis\nforderung #2\n\
+         option weissbeginnt ohnebrett ohnekurzvarianten drohung 1 maxzeit 9 haltemattsetzendenstein\n\
+         steine weiss ke1 dd1 schwarz ke8\nendeproblem",
+    );
+    assert_eq!(german.fen, plain.fen);
+    let french = one("debutprobleme\nprotocol x\nprix 1er Prix\nenonce #2\n\
+         option sansechiquier sansvariantescourtes menace 1 maxtemps 9 retienspiecematante\n\
+         pieces blanc re1 dd1 noir re8\nfinprobleme");
+    assert_eq!(french.fen, plain.fen);
+    // A problem whose command is refused after `protocol` is skipped, the next is read.
+    let results = parse(
+        "beginproblem\nprotocol a b c\nstip #2\noption nullmoves\nnextproblem\nstip #2 pieces white ke1 black ke8\nendproblem",
+    );
+    assert!(results[0].is_err() && results[1].is_ok(), "{results:?}");
+}
+
+/// `whitetoplay` makes a helpmate of whole moves start with White, half a move shorter,
+/// as Popeye does; other stipulations are left as they are.
+#[test]
+fn white_to_play_in_helpmates() {
+    let help = |stipulation: &str| {
+        one(&format!(
+            "beginproblem stip {stipulation} option whitetoplay pieces white ke1 qd1 black ke8 endproblem"
+        ))
+    };
+    assert_eq!(help("h#2").stipulation, stip("h#1.5"));
+    assert!(help("h#2").fen.contains(" w "));
+    assert_eq!(help("h=1").stipulation, stip("h=0.5"));
+    assert_eq!(help("h#2.5").stipulation, stip("h#2.5"));
+    assert_eq!(help("#2").stipulation, stip("#2"));
+    assert_eq!(help("ser-h#2").stipulation, stip("ser-h#2"));
+}
+
+/// `forsyth` places pieces in the input's language; `pieces` may add to them.
+#[test]
+fn forsyth_positions() {
+    let p = one(&en("forsyth 4k3/8/8/8/8/8/8/3QK3"));
+    assert_eq!(p.fen, one(&en("pieces white ke1 qd1 black ke8")).fen);
+    let p = one(&en("forsyth 4k3/48/3QK\npieces black pa7"));
+    assert!(p.fen.starts_with("4k3/p7/8/8/8/8/8/3QK3 "), "{}", p.fen);
+    let german = one("anfangproblem forderung #2 forsyth 4k3/8/8/8/8/8/8/3DK3 endeproblem");
+    assert_eq!(german.fen, p.fen.replace("p7", "8"));
+    let french = one("debutprobleme enonce #2 forsyth 4r3/8/8/8/8/8/8/3DR3 finprobleme");
+    assert_eq!(french.fen, german.fen);
+    fails(
+        &en("forsyth 4k3/8/8/8/8/8/8/3XK3"),
+        3,
+        "'X' is not a piece letter",
+    );
+}
+
+/// `zeroposition`: the position read is not solved; its twins are, from `a)`.
+#[test]
+fn zero_position() {
+    let problems = ok("beginproblem stip #2 pieces white ke1 qd1 black ke8\n\
+        zeroposition move d1 d2\ntwin move d1 d3\ntwin cont move d3 d4\nendproblem");
+    let twins: Vec<(char, &str, bool)> = problems
+        .iter()
+        .map(|p| {
+            let t = p.twin.as_ref().unwrap();
+            (t.label, t.change.as_str(), t.continued)
+        })
+        .collect();
+    assert_eq!(
+        twins,
+        [
+            ('a', "wQd1-->d2", false),
+            ('b', "wQd1-->d3", false),
+            ('c', "wQd3-->d4", true)
+        ]
+    );
+    assert!(problems[0].fen.starts_with("4k3/8/8/8/8/8/3Q4/4K3 "));
 }

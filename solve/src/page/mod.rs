@@ -117,6 +117,7 @@ pub fn problem(request_json: &str) -> Result<Problem, String> {
         max_solutions: request.maxsolutions,
         move_numbers: false,
         duplex,
+        intelligent: None,
     };
     Problem::of_position(variant, &request.fen, stipulation, options)
 }
