@@ -22,7 +22,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The next word, which `what` needs.
-    fn argument(&mut self, keyword: Token<'_>, what: &str) -> Read<Token<'a>> {
+    pub(super) fn argument(&mut self, keyword: Token<'_>, what: &str) -> Read<Token<'a>> {
         let line = self.lx.line();
         let next = self.lx.next_token();
         next.ok_or_else(|| {

@@ -78,7 +78,12 @@ pub mod twinning {
     pub const ADD: usize = 4;
     pub const REMOVE: usize = 5;
     pub const CONTINUED: usize = 6;
+    pub const ROTATE: usize = 7;
     pub const CONDITION: usize = 8;
+    pub const POLISH: usize = 9;
+    pub const MIRROR: usize = 10;
+    pub const SHIFT: usize = 11;
+    pub const SUBSTITUTE: usize = 12;
 }
 
 /// Options, by their index in [`Words::options`].

@@ -410,7 +410,7 @@ fn an_error_skips_to_the_next_problem() {
     assert_eq!(results[2].as_ref().unwrap().stipulation, stip("h#2"));
     // An error in a twin keeps the twins before it.
     let results = parse(
-        "beginproblem stip #2 pieces white ke1 black ke8 twin move e1 e2 twin rotate 90 twin move e8 e7 nextproblem stip #3 pieces white ke1 black ke8 endproblem",
+        "beginproblem stip #2 pieces white ke1 black ke8 twin move e1 e2 twin rotate 45 twin move e8 e7 nextproblem stip #3 pieces white ke1 black ke8 endproblem",
     );
     let ok_or_err: Vec<bool> = results.iter().map(|r| r.is_ok()).collect();
     assert_eq!(ok_or_err, [true, true, false, true]);
@@ -728,7 +728,23 @@ fn errors_of_twins() {
         "m a1 a2",
         "ambiguous twinning 'm' (it abbreviates move, mirror)",
     );
-    second("rotate 90", "twinning 'rotate' (rotate) is not supported");
+    second("rotate 45", "'45' after 'rotate': expected 90, 180 or 270");
+    second(
+        "mirror a1<-->b2",
+        "expected a1<-->h1, a1<-->a8, a1<-->h8, a8<-->h1",
+    );
+    second(
+        "shift e1 e2",
+        "'shift' e1 e2 would move the piece on e8 off the board",
+    );
+    second(
+        "substitute q z",
+        "'z' after 'substitute' is not a piece letter (kqrbsp)",
+    );
+    second(
+        "substitute q q2",
+        "'q2' after 'substitute' is not a piece letter",
+    );
     second(
         "move d1 d2 continued",
         "'continued' must come first in its twin",
@@ -969,4 +985,76 @@ fn zero_position() {
         ]
     );
     assert!(problems[0].fen.starts_with("4k3/8/8/8/8/8/3Q4/4K3 "));
+}
+
+/// Popeye's whole-board twinnings, with the twin lines it prints for them.
+#[test]
+fn board_twinnings() {
+    let twins = |changes: &str| -> Vec<(String, String)> {
+        ok(&format!(
+            "beginproblem stip #2 pieces white kb1 rc1 black ka3 pd4\n{changes}\nendproblem"
+        ))
+        .into_iter()
+        .skip(1)
+        .map(|p| {
+            let board = p.fen.split(' ').next().unwrap().to_string();
+            (p.twin.unwrap().change, board)
+        })
+        .collect()
+    };
+    let expect = |changes: &str, description: &str, board: &str| {
+        assert_eq!(
+            twins(changes),
+            [(description.to_string(), board.to_string())],
+            "{changes}"
+        );
+    };
+    // Turned left: b1 goes to h2, c1 to h3, a3 to f1, d4 to e4.
+    expect("twin rotate 90", "rotate 90", "8/8/8/8/4p3/7R/7K/5k2");
+    expect("twin rotate 180", "rotate 180", "5RK1/8/7k/4p3/8/8/8/8");
+    expect("twin rotate 270", "rotate 270", "2k5/K7/R7/3p4/8/8/8/8");
+    expect(
+        "twin mirror a1<-->h1",
+        "mirror a1<-->h1",
+        "8/8/8/8/4p3/7k/8/5RK1",
+    );
+    expect(
+        "twin mirror a1<-->a8",
+        "mirror a1<-->a8",
+        "1KR5/8/k7/3p4/8/8/8/8",
+    );
+    expect(
+        "twin mirror a1<-->h8",
+        "mirror a1<-->h8",
+        "5k2/7K/7R/4p3/8/8/8/8",
+    );
+    expect(
+        "twin mirror a8<-->h1",
+        "mirror a8<-->h1",
+        "8/8/8/8/3p4/R7/K7/2k5",
+    );
+    expect(
+        "twin shift a1 b2",
+        "shift a1 ==> b2",
+        "8/8/8/4p3/1k6/8/2KR4/8",
+    );
+    expect("twin polish", "PolishType", "8/8/8/8/3P4/K7/8/1kr5");
+    expect("twin substitute r s", "R ==> S", "8/8/8/8/3p4/k7/8/1KN5");
+    let german = ok(
+        "anfangproblem forderung #2 steine weiss kb1 tc1 schwarz ka3 bd4\n\
+        zwilling drehung 90 zwilling farbwechsel zwilling ersetze t s zwilling verschiebung a1 b2 endeproblem",
+    );
+    let lines: Vec<String> = german[1..]
+        .iter()
+        .map(|p| p.twin.as_ref().unwrap().change.clone())
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "Drehung 90",
+            "Farbwechsel",
+            "T ==> S",
+            "Verschiebung a1 ==> b2"
+        ]
+    );
 }
