@@ -70,13 +70,45 @@ impl Default for SolveOptions {
 /// A twin's label and what it changed, as Popeye prints it (`b) bc1-->d2`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Twin {
-    /// `a`, `b`, ...
-    pub label: char,
+    /// `a`, `b`, ..., `z`, `z1`, `z2`, ...
+    pub label: TwinLabel,
     /// Popeye-style description of the change; empty for the original (`a)`).
     pub change: String,
     /// `continued`: the change applies to the previous twin, not to the original;
     /// Popeye marks the label with `+` (`+c) ...`).
     pub continued: bool,
+}
+
+/// A twin's label by its number from 0: `a` to `z`, then Popeye's `z1`, `z2`, ...
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TwinLabel(pub usize);
+
+impl TwinLabel {
+    pub fn next(self) -> TwinLabel {
+        TwinLabel(self.0 + 1)
+    }
+}
+
+impl From<char> for TwinLabel {
+    /// `'a'` to `'z'`.
+    fn from(c: char) -> TwinLabel {
+        TwinLabel((c as usize).saturating_sub('a' as usize))
+    }
+}
+
+impl PartialEq<char> for TwinLabel {
+    fn eq(&self, c: &char) -> bool {
+        *self == TwinLabel::from(*c) && c.is_ascii_lowercase()
+    }
+}
+
+impl std::fmt::Display for TwinLabel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            n @ 0..=25 => write!(f, "{}", char::from(b'a' + n as u8)),
+            n => write!(f, "z{}", n - 25),
+        }
+    }
 }
 
 /// One position to solve.

@@ -8,7 +8,7 @@ use super::forsyth;
 use super::language::{Language, Lookup, Words, command, lookup};
 use super::lexer::{Lexer, Token};
 use super::setup::Setup;
-use crate::problem::{Problem, Twin};
+use crate::problem::{Problem, Twin, TwinLabel};
 
 /// What ended a problem or a twin.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -144,14 +144,14 @@ impl<'a> Reader<'a> {
         let (mut twin_line, mut label) = match ending {
             Ending::Twin(twin_line) => {
                 let twin = Twin {
-                    label: 'a',
+                    label: TwinLabel(0),
                     change: String::new(),
                     continued: false,
                 };
                 out.push(setup.to_problem(Some(twin), line));
-                (twin_line, 'b')
+                (twin_line, TwinLabel(1))
             }
-            Ending::Zero(twin_line) => (twin_line, 'a'),
+            Ending::Zero(twin_line) => (twin_line, TwinLabel(0)),
             _ => {
                 out.push(setup.to_problem(None, line));
                 return Ok(ending);
@@ -159,16 +159,13 @@ impl<'a> Reader<'a> {
         };
         let mut previous = setup.clone();
         loop {
-            if label > 'z' {
-                return Err(error(twin_line, "more than 26 twins"));
-            }
             let (next, change, continued, ending) = self.twin(&setup, &previous)?;
             let twin = Twin {
                 label,
                 change,
                 continued,
             };
-            label = char::from(label as u8 + 1);
+            label = label.next();
             out.push(next.to_problem(Some(twin), twin_line));
             previous = next;
             match ending {

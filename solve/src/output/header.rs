@@ -73,8 +73,8 @@ mod tests {
 
     #[test]
     fn twin_lines_as_popeye_writes_them() {
-        let twin = |label, change: &str, continued| Twin {
-            label,
+        let twin = |label: char, change: &str, continued| Twin {
+            label: label.into(),
             change: change.to_string(),
             continued,
         };
@@ -87,5 +87,8 @@ mod tests {
             twin_line(&twin('c', "wKg1<-->bKg8  -wPh2", true)),
             "\n+c) wKg1<-->bKg8  -wPh2  \n"
         );
+        let mut z1 = twin('z', "", false);
+        z1.label = z1.label.next();
+        assert_eq!(twin_line(&z1), "\nz1) \n");
     }
 }

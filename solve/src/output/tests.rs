@@ -534,9 +534,9 @@ fn help_and_series_play_as_popeye_writes_them() {
     for (p, expected) in problems.iter().zip(&sections) {
         check(std::slice::from_ref(p), expected);
     }
-    let twin = |p: Problem, label, change: &str| Problem {
+    let twin = |p: Problem, label: char, change: &str| Problem {
         twin: Some(Twin {
-            label,
+            label: label.into(),
             change: change.to_string(),
             continued: false,
         }),
@@ -744,7 +744,7 @@ fn json_of_a_helpmate_with_its_duplex_and_twin() {
     p.options.duplex = Duplex::Duplex;
     p.options.set_play = true;
     p.twin = Some(Twin {
-        label: 'b',
+        label: 'b'.into(),
         change: "wRa1-->b1".to_string(),
         continued: false,
     });
