@@ -49,6 +49,8 @@ pub struct SolveOptions {
     /// Popeye's `intelligent N`: at most N solutions per mating position. Kept for a
     /// goal-directed solver; the exhaustive one finds every solution anyway.
     pub intelligent: Option<u32>,
+    /// `noboard`: no texts, diagram, stipulation or condition lines above the solution.
+    pub no_board: bool,
 }
 
 impl Default for SolveOptions {
@@ -63,6 +65,7 @@ impl Default for SolveOptions {
             move_numbers: false,
             duplex: Duplex::No,
             intelligent: None,
+            no_board: false,
         }
     }
 }

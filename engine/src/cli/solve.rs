@@ -381,6 +381,7 @@ fn source(file: Option<String>, p: PositionArgs) -> Result<Source, String> {
         move_numbers: p.movenumbers,
         duplex,
         intelligent: None,
+        no_board: false,
     };
     let problem = Problem::of_position(p.variant, &fen, stipulation, options)?;
     Ok(Source::Position(Box::new(problem)))

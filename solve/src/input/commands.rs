@@ -306,8 +306,8 @@ impl<'a> Reader<'a> {
             option::WHITE_TO_PLAY => setup.white_to_play = Some(token.line),
             // Accepted and ignored: they change only Popeye's progress report, its
             // speed, or leave out part of what it prints (docs/solve-input.md).
-            option::NO_BOARD
-            | option::NO_SHORT_VARIATIONS
+            option::NO_BOARD => options.no_board = true,
+            option::NO_SHORT_VARIATIONS
             | option::STOP_ON_SHORT_SOLUTIONS
             | option::KEEP_MATING_PIECE => {}
             option::THREAT | option::MAX_TIME | option::START_MOVE_NUMBER => {

@@ -18,6 +18,13 @@ pub fn header(problem: &Problem, full: bool) -> String {
             out.push_str(remark);
             out.push('\n');
         }
+        if problem.options.no_board {
+            // Popeye's `noboard` leaves out everything below the remarks.
+            return match &problem.twin {
+                Some(twin) => out + &twin_line(twin),
+                None => out,
+            };
+        }
         out.push('\n');
         for line in meta.authors.iter().chain(&meta.origins).chain(&meta.titles) {
             out.push_str(&centred(line));

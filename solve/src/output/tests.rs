@@ -841,6 +841,10 @@ fn problems_read_from_popeye_input_are_laid_out_as_popeye_does() {
             include_str!("../../../tests/data/solve/layout/lines.inp"),
             LINES,
         ),
+        (
+            include_str!("../../../tests/data/solve/layout/noboard.inp"),
+            include_str!("../../../tests/data/solve/layout/noboard.popeye.out"),
+        ),
     ];
     for (input, output) in files {
         let mut groups: Vec<Vec<Problem>> = Vec::new();

@@ -118,6 +118,7 @@ pub fn problem(request_json: &str) -> Result<Problem, String> {
         move_numbers: false,
         duplex,
         intelligent: None,
+        no_board: false,
     };
     Problem::of_position(variant, &request.fen, stipulation, options)
 }
