@@ -51,6 +51,8 @@ pub struct SolveOptions {
     pub intelligent: Option<u32>,
     /// `noboard`: no texts, diagram, stipulation or condition lines above the solution.
     pub no_board: bool,
+    /// `maxtime N`: the command line stops solving the problem after N seconds.
+    pub max_time: Option<u32>,
 }
 
 impl Default for SolveOptions {
@@ -66,6 +68,7 @@ impl Default for SolveOptions {
             duplex: Duplex::No,
             intelligent: None,
             no_board: false,
+            max_time: None,
         }
     }
 }

@@ -310,7 +310,8 @@ impl<'a> Reader<'a> {
             option::NO_SHORT_VARIATIONS
             | option::STOP_ON_SHORT_SOLUTIONS
             | option::KEEP_MATING_PIECE => {}
-            option::THREAT | option::MAX_TIME | option::START_MOVE_NUMBER => {
+            option::MAX_TIME => options.max_time = Some(self.number_argument(token)?),
+            option::THREAT | option::START_MOVE_NUMBER => {
                 self.number_argument(token)?;
             }
             option::CASTLING_MUTUALLY_EXCLUSIVE => {

@@ -321,6 +321,7 @@ fn closing_of(line: &str) -> Closing {
         elapsed: Duration::from_secs(secs.parse().unwrap())
             + Duration::from_millis(millis.parse().unwrap()),
         partial: line.starts_with("Partial"),
+        interrupted: false,
     }
 }
 

@@ -119,6 +119,7 @@ pub fn problem(request_json: &str) -> Result<Problem, String> {
         duplex,
         intelligent: None,
         no_board: false,
+        max_time: None,
     };
     Problem::of_position(variant, &request.fen, stipulation, options)
 }
