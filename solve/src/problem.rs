@@ -83,6 +83,9 @@ pub struct Twin {
     /// `continued`: the change applies to the previous twin, not to the original;
     /// Popeye marks the label with `+` (`+c) ...`).
     pub continued: bool,
+    /// For the first twin after `zeroposition`: the FEN of the zero position, whose
+    /// diagram Popeye prints (followed by `zeroposition`) instead of the twin's.
+    pub zero: Option<String>,
 }
 
 /// A twin's label by its number from 0: `a` to `z`, then Popeye's `z1`, `z2`, ...

@@ -147,6 +147,7 @@ impl<'a> Reader<'a> {
                     label: TwinLabel(0),
                     change: String::new(),
                     continued: false,
+                    zero: None,
                 };
                 out.push(setup.to_problem(Some(twin), line));
                 (twin_line, TwinLabel(1))
@@ -157,6 +158,10 @@ impl<'a> Reader<'a> {
                 return Ok(ending);
             }
         };
+        // The zero position's diagram, printed above the first twin.
+        let mut zero = matches!(ending, Ending::Zero(_))
+            .then(|| setup.to_problem(None, line).ok().map(|p| p.fen))
+            .flatten();
         let mut previous = setup.clone();
         loop {
             let (next, change, continued, ending) = self.twin(&setup, &previous)?;
@@ -164,6 +169,7 @@ impl<'a> Reader<'a> {
                 label,
                 change,
                 continued,
+                zero: zero.take(),
             };
             label = label.next();
             out.push(next.to_problem(Some(twin), twin_line));

@@ -30,12 +30,14 @@ pub fn header(problem: &Problem, full: bool) -> String {
             out.push_str(&centred(line));
             out.push('\n');
         }
-        out.push_str(&diagram::board(&problem.fen));
+        let zero = problem.twin.as_ref().and_then(|t| t.zero.as_deref());
+        let fen = zero.unwrap_or(&problem.fen);
+        out.push_str(&diagram::board(fen));
         out.push_str(&diagram::stipulation_line(
             &problem.stipulation.to_string(),
-            &problem.fen,
+            fen,
         ));
-        out.push_str(&diagram::unit_lines(&problem.fen));
+        out.push_str(&diagram::unit_lines(fen));
         let option = match problem.options.duplex {
             Duplex::No => None,
             Duplex::Duplex => Some("Duplex"),
@@ -44,6 +46,9 @@ pub fn header(problem: &Problem, full: bool) -> String {
         for line in condition(problem.variant).into_iter().chain(option) {
             out.push_str(&centred(line));
             out.push('\n');
+        }
+        if zero.is_some() {
+            out.push_str("\nzeroposition\n\n");
         }
     }
     if let Some(twin) = &problem.twin {
@@ -84,6 +89,7 @@ mod tests {
             label: label.into(),
             change: change.to_string(),
             continued,
+            zero: None,
         };
         assert_eq!(twin_line(&twin('a', "", false)), "\na) \n");
         assert_eq!(

@@ -540,6 +540,7 @@ fn help_and_series_play_as_popeye_writes_them() {
             label: label.into(),
             change: change.to_string(),
             continued: false,
+            zero: None,
         }),
         ..p
     };
@@ -748,6 +749,7 @@ fn json_of_a_helpmate_with_its_duplex_and_twin() {
         label: 'b'.into(),
         change: "wRa1-->b1".to_string(),
         continued: false,
+        zero: None,
     });
     let line = |moves: &[&str]| moves.iter().map(|m| uci(m, Mark::None)).collect::<Vec<_>>();
     let first = report(
@@ -845,6 +847,10 @@ fn problems_read_from_popeye_input_are_laid_out_as_popeye_does() {
         (
             include_str!("../../../tests/data/solve/layout/noboard.inp"),
             include_str!("../../../tests/data/solve/layout/noboard.popeye.out"),
+        ),
+        (
+            include_str!("../../../tests/data/solve/layout/zeroposition.inp"),
+            include_str!("../../../tests/data/solve/layout/zeroposition.popeye.out"),
         ),
     ];
     for (input, output) in files {
