@@ -506,3 +506,30 @@ fn no_problem_file_blocks_or_fills_memory() {
         stderr(&out)
     );
 }
+
+/// Popeye's `maxtime N`: the problem stops after N seconds with Popeye's `solving
+/// interrupted.` and what was found, and the next problem is still solved.
+#[test]
+fn maxtime_stops_one_problem_and_the_next_is_solved() {
+    let path = input_file(
+        "maxtime.inp",
+        "beginproblem\nstipulation h#9\noption maxtime 1\n\
+         pieces white ke1 qd1 ra1h1 bc1f1 sb1g1 pa2b2c2d2e2f2g2h2\n\
+         black ke8 qd8 ra8h8 bc8f8 sb8g8 pa7b7c7d7e7f7g7h7\n\
+         nextproblem\nstipulation #1\npieces white kb6 rh1 black kb8\nendproblem\n",
+    );
+    let start = Instant::now();
+    let out = feerie(&["solve", path.to_str().unwrap()]);
+    let elapsed = start.elapsed();
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        text.matches("solving interrupted. Time = ").count(),
+        1,
+        "{text}"
+    );
+    assert!(text.contains("\n   1.Rh1-h8 # !\n"), "{text}");
+    assert_eq!(text.matches("solution finished.").count(), 1, "{text}");
+    // Stopped at 1 s; the bound is far above it, for a loaded machine.
+    assert!(elapsed < Duration::from_secs(60), "{elapsed:?}");
+}

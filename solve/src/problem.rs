@@ -46,6 +46,13 @@ pub struct SolveOptions {
     /// `movenumbers`: report each first move as it is tried.
     pub move_numbers: bool,
     pub duplex: Duplex,
+    /// Popeye's `intelligent N`: at most N solutions per mating position. Kept for a
+    /// goal-directed solver; the exhaustive one finds every solution anyway.
+    pub intelligent: Option<u32>,
+    /// `noboard`: no texts, diagram, stipulation or condition lines above the solution.
+    pub no_board: bool,
+    /// `maxtime N`: the command line stops solving the problem after N seconds.
+    pub max_time: Option<u32>,
 }
 
 impl Default for SolveOptions {
@@ -59,6 +66,9 @@ impl Default for SolveOptions {
             max_solutions: None,
             move_numbers: false,
             duplex: Duplex::No,
+            intelligent: None,
+            no_board: false,
+            max_time: None,
         }
     }
 }
@@ -66,13 +76,48 @@ impl Default for SolveOptions {
 /// A twin's label and what it changed, as Popeye prints it (`b) bc1-->d2`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Twin {
-    /// `a`, `b`, ...
-    pub label: char,
+    /// `a`, `b`, ..., `z`, `z1`, `z2`, ...
+    pub label: TwinLabel,
     /// Popeye-style description of the change; empty for the original (`a)`).
     pub change: String,
     /// `continued`: the change applies to the previous twin, not to the original;
     /// Popeye marks the label with `+` (`+c) ...`).
     pub continued: bool,
+    /// For the first twin after `zeroposition`: the FEN of the zero position, whose
+    /// diagram Popeye prints (followed by `zeroposition`) instead of the twin's.
+    pub zero: Option<String>,
+}
+
+/// A twin's label by its number from 0: `a` to `z`, then Popeye's `z1`, `z2`, ...
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TwinLabel(pub usize);
+
+impl TwinLabel {
+    pub fn next(self) -> TwinLabel {
+        TwinLabel(self.0 + 1)
+    }
+}
+
+impl From<char> for TwinLabel {
+    /// `'a'` to `'z'`.
+    fn from(c: char) -> TwinLabel {
+        TwinLabel((c as usize).saturating_sub('a' as usize))
+    }
+}
+
+impl PartialEq<char> for TwinLabel {
+    fn eq(&self, c: &char) -> bool {
+        *self == TwinLabel::from(*c) && c.is_ascii_lowercase()
+    }
+}
+
+impl std::fmt::Display for TwinLabel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            n @ 0..=25 => write!(f, "{}", char::from(b'a' + n as u8)),
+            n => write!(f, "z{}", n - 25),
+        }
+    }
 }
 
 /// One position to solve.

@@ -43,8 +43,9 @@ pub struct Stipulation {
     pub half: bool,
 }
 
-/// The longest stipulation accepted: beyond it an exhaustive search is hopeless anyway.
-pub const MAX_MOVES: u32 = 30;
+/// The longest stipulation accepted, as long as Popeye's (its 1002 plies hold 500 moves
+/// of each side): its examples have series of 65 moves.
+pub const MAX_MOVES: u32 = 500;
 
 impl Stipulation {
     /// True when the attacker (the side that reaches the goal in direct, help and series
@@ -189,9 +190,23 @@ mod tests {
 
     #[test]
     fn nonsense_is_refused_with_the_text() {
-        for text in ["", "#", "#0", "x#2", "s#2.5", "#-1", "h#99", "#2x", "ser#2"] {
+        for text in [
+            "", "#", "#0", "x#2", "s#2.5", "#-1", "h#501", "#2x", "ser#2",
+        ] {
             let err = text.parse::<Stipulation>().unwrap_err().to_string();
             assert!(err.contains(text), "{err}");
+        }
+    }
+
+    #[test]
+    fn lengths_as_long_as_popeyes() {
+        for text in ["ser-=65", "ser-=54", "h#500", "ser-h#500", "#500"] {
+            let stipulation: Stipulation = text.parse().unwrap();
+            assert_eq!(stipulation.to_string(), text);
+        }
+        for text in ["ser-=501", "h#501", "s#501"] {
+            let err = text.parse::<Stipulation>().unwrap_err();
+            assert!(matches!(err, StipulationError::TooLong(_)), "{err}");
         }
     }
 

@@ -48,10 +48,25 @@ const FILES: &[(&str, &str, &str)] = &[
         "anti-einstein.popeye.out",
         "random legal positions, AntiEinsteinChess, generate.py --seed 14",
     ),
+    (
+        "popeye/beispiel.inp",
+        "popeye/beispiel.popeye.out",
+        "Popeye's own examples (BEISPIEL/, commit 122c7d0fe) with protocol, award, \
+         intelligent, whitetoplay, zeroposition and the twinnings polishtype, rotate, \
+         mirror, shift, substitute; Popeye's German output (see popeye/README.md)",
+    ),
 ];
 
 fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/solve")
+}
+
+/// A file as `feerie solve` reads it: UTF-8, else Latin-1 (Popeye's files).
+fn read_any(name: &str) -> String {
+    let path = data_dir().join(name);
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    String::from_utf8(bytes.clone())
+        .unwrap_or_else(|_| bytes.iter().map(|&b| char::from(b)).collect())
 }
 
 fn read(name: &str) -> String {
@@ -243,18 +258,82 @@ fn from_reports(problem: &Problem, reports: &[Report]) -> Shown {
 
 // ---- Popeye's output in that form -----------------------------------------------------
 
-/// Popeye's output cut into problems: each ends with its `solution finished` (or
-/// `Partial solution`) line.
+/// Popeye's output cut into problems, and a problem with twins into its twins: each
+/// problem ends with its `solution finished` (or `Partial solution`) line, and each twin
+/// line (`b) ...`, `+c) ...`, `z1) ...`) after the first starts a new part.
 fn split_output(text: &str) -> Vec<Vec<&str>> {
     let mut chunks = Vec::new();
     let mut current = Vec::new();
+    let mut twin_seen = false;
     for line in text.lines() {
+        if is_twin_line(line) {
+            if twin_seen {
+                chunks.push(std::mem::take(&mut current));
+            }
+            twin_seen = true;
+        }
         current.push(line);
         if line.starts_with("solution finished") || line.starts_with("Partial solution") {
             chunks.push(std::mem::take(&mut current));
+            twin_seen = false;
         }
     }
     chunks
+}
+
+/// `a) `, `+c) wBc1-->d2`, `z1) `: a twin's label line.
+fn is_twin_line(line: &str) -> bool {
+    let label = line.strip_prefix('+').unwrap_or(line);
+    let mut chars = label.chars();
+    chars.next().is_some_and(|c| c.is_ascii_lowercase())
+        && chars
+            .as_str()
+            .trim_start_matches(|c: char| c.is_ascii_digit())
+            .starts_with(") ")
+}
+
+/// Popeye's output file `name`, German made English.
+fn popeye_output(name: &str) -> String {
+    let text = read_any(name);
+    if text.contains("\nLoesung beendet") {
+        english(&text)
+    } else {
+        text
+    }
+}
+
+/// Popeye's German output in the English words and piece letters the comparison reads:
+/// in solution lines `D T L B` are the queen, rook, bishop and pawn.
+fn english(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if let Some(rest) = trimmed.strip_prefix("Loesung beendet") {
+            out.push_str("solution finished");
+            out.push_str(rest);
+        } else if numbered(trimmed).is_some() {
+            let moves: String = line
+                .chars()
+                .map(|c| match c {
+                    'D' => 'Q',
+                    'T' => 'R',
+                    'L' => 'B',
+                    'B' => 'P',
+                    c => c,
+                })
+                .collect();
+            out.push_str(
+                &moves
+                    .replace("Drohung:", "threat:")
+                    .replace("Zugzwang.", "zugzwang.")
+                    .replace(" aber", " but"),
+            );
+        } else {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    out
 }
 
 /// `N.` or `N...` at the start of a trimmed line: the number and whether it is the
@@ -266,11 +345,12 @@ fn numbered(line: &str) -> Option<(usize, bool, &str)> {
     }
     let n = line[..digits].parse().ok()?;
     let rest = &line[digits..];
-    if let Some(r) = rest.strip_prefix("...") {
-        Some((n, true, r))
-    } else {
-        rest.strip_prefix('.').map(|r| (n, false, r))
-    }
+    // A move follows at once; `1. Preis` (an award line) is text.
+    let (defender, r) = match rest.strip_prefix("...") {
+        Some(r) => (true, r),
+        None => (false, rest.strip_prefix('.')?),
+    };
+    (!r.is_empty() && !r.starts_with(char::is_whitespace)).then_some((n, defender, r))
 }
 
 /// The moves of a help or series line, each as `text` plus mark (`ep.` belongs to the
@@ -468,8 +548,8 @@ fn parse_popeye(chunk: &[&str], problem: &Problem) -> Result<Shown, String> {
 /// The problems of one file solved by Feerie and compared with Popeye's output: the
 /// mismatches, and how many problems were compared.
 fn compare_file(inp: &str, out: &str) -> (Vec<String>, usize) {
-    let problems = input::parse(&read(inp));
-    let outputs = read(out);
+    let problems = input::parse(&read_any(inp));
+    let outputs = popeye_output(out);
     let chunks = split_output(&outputs);
     assert_eq!(
         problems.len(),
@@ -679,8 +759,8 @@ fn count_def(def: &Def) -> usize {
 fn popeye_outputs_are_understood() {
     let mut problems_seen = 0;
     for &(inp, out, _) in FILES {
-        let problems = input::parse(&read(inp));
-        let outputs = read(out);
+        let problems = input::parse(&read_any(inp));
+        let outputs = popeye_output(out);
         let chunks = split_output(&outputs);
         assert_eq!(problems.len(), chunks.len(), "{inp} against {out}");
         for (i, (problem, chunk)) in problems.iter().zip(&chunks).enumerate() {

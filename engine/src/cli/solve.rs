@@ -33,6 +33,7 @@ use feerie_variants::Variant;
 use std::io::{Read, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::time::{Duration, Instant};
 
 /// Exit code when some problem could not be read or solved.
 const PROBLEM_ERROR: i32 = 1;
@@ -161,6 +162,8 @@ trait Printer {
     fn progress(&self, line: &str);
     /// Prints the result of `problem`.
     fn finish(&mut self, problem: &Problem, result: &Result<Vec<Report>, UnsolvablePosition>);
+    /// Called after a problem that `maxtime` stopped.
+    fn timed_out(&mut self) {}
     /// Called after the last problem.
     fn end(&mut self) {}
 
@@ -182,12 +185,21 @@ trait Printer {
                 }
                 Ok(problem) => {
                     self.start(problem);
-                    let result = {
+                    let (result, timed_out) = {
                         let this = &*self;
-                        solve_problem(problem, &STOP, &|line: &str| this.progress(line))
+                        let progress = |line: &str| this.progress(line);
+                        match problem.options.max_time {
+                            None => (solve_problem(problem, &STOP, &progress), false),
+                            Some(secs) => within(Duration::from_secs(secs.into()), |stop| {
+                                solve_problem(problem, stop, &progress)
+                            }),
+                        }
                     };
                     outcome.errors |= result.is_err();
                     self.finish(problem, &result);
+                    if timed_out {
+                        self.timed_out();
+                    }
                 }
             }
         }
@@ -244,9 +256,41 @@ impl Printer for Layout {
         }
     }
 
+    fn timed_out(&mut self) {
+        if let Some(closing) = &mut self.open {
+            closing.interrupted = true;
+        }
+    }
+
     fn end(&mut self) {
         self.close();
     }
+}
+
+/// Runs `solve` with a stop flag that Ctrl-C raises, and `limit` after the start
+/// (Popeye's `maxtime`); says whether the limit raised it. The next problem is solved
+/// after a time limit, not after Ctrl-C.
+fn within<T>(limit: Duration, solve: impl FnOnce(&AtomicBool) -> T) -> (T, bool) {
+    let stop = AtomicBool::new(false);
+    let done = AtomicBool::new(false);
+    let timed_out = AtomicBool::new(false);
+    let start = Instant::now();
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(Ordering::SeqCst) {
+                if STOP.load(Ordering::SeqCst) {
+                    stop.store(true, Ordering::SeqCst);
+                } else if start.elapsed() >= limit {
+                    timed_out.store(true, Ordering::SeqCst);
+                    stop.store(true, Ordering::SeqCst);
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        });
+        let result = solve(&stop);
+        done.store(true, Ordering::SeqCst);
+        (result, timed_out.load(Ordering::SeqCst))
+    })
 }
 
 /// One JSON object a line on standard output; `movenumbers` lines on standard error.
@@ -380,6 +424,9 @@ fn source(file: Option<String>, p: PositionArgs) -> Result<Source, String> {
         max_solutions: p.maxsolutions,
         move_numbers: p.movenumbers,
         duplex,
+        intelligent: None,
+        no_board: false,
+        max_time: None,
     };
     let problem = Problem::of_position(p.variant, &fen, stipulation, options)?;
     Ok(Source::Position(Box::new(problem)))

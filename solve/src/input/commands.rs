@@ -22,7 +22,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The next word, which `what` needs.
-    fn argument(&mut self, keyword: Token<'_>, what: &str) -> Read<Token<'a>> {
+    pub(super) fn argument(&mut self, keyword: Token<'_>, what: &str) -> Read<Token<'a>> {
         let line = self.lx.line();
         let next = self.lx.next_token();
         next.ok_or_else(|| {
@@ -48,7 +48,7 @@ impl<'a> Reader<'a> {
     }
 
     /// A number of at least 1.
-    fn number_argument(&mut self, keyword: Token<'_>) -> Read<u32> {
+    pub(super) fn number_argument(&mut self, keyword: Token<'_>) -> Read<u32> {
         let word = self.argument(keyword, "a number")?;
         match word.text.parse::<u32>() {
             Ok(n) if n >= 1 && word.text.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
@@ -292,15 +292,39 @@ impl<'a> Reader<'a> {
                 let squares = self.squares_argument(token)?;
                 setup.en_passant = Some((squares, token.line));
             }
-            // Feerie's pruning is always on; Popeye's optional count is skipped.
+            // Popeye reads a number after `intelligent` only when there is one.
             option::INTELLIGENT => {
                 let count = self
                     .lx
                     .peek()
-                    .filter(|t| t.text.bytes().all(|b| b.is_ascii_digit()));
+                    .and_then(|t| t.text.parse::<u32>().ok().filter(|_| is_number(t.text)));
                 if count.is_some() {
                     self.lx.next_token();
                 }
+                options.intelligent = count;
+            }
+            option::WHITE_TO_PLAY => setup.white_to_play = Some(token.line),
+            // Accepted and ignored: they change only Popeye's progress report, its
+            // speed, or leave out part of what it prints (docs/solve-input.md).
+            option::NO_BOARD => options.no_board = true,
+            option::NO_SHORT_VARIATIONS
+            | option::STOP_ON_SHORT_SOLUTIONS
+            | option::KEEP_MATING_PIECE => {}
+            option::MAX_TIME => options.max_time = Some(self.number_argument(token)?),
+            option::THREAT | option::START_MOVE_NUMBER => {
+                self.number_argument(token)?;
+            }
+            option::CASTLING_MUTUALLY_EXCLUSIVE => {
+                self.squares_argument(token)?;
+            }
+            option::POST_KEY_PLAY | option::QUODLIBET | option::NULL_MOVES => {
+                return Err(error(
+                    token.line,
+                    format!(
+                        "option '{}' ({}) changes what is solved and is not supported",
+                        token.text, self.words.options[index]
+                    ),
+                ));
             }
             _ => {
                 return Err(error(
@@ -314,4 +338,9 @@ impl<'a> Reader<'a> {
         }
         Ok(())
     }
+}
+
+/// A word of digits only (Popeye's `strtoul` with nothing left over).
+fn is_number(word: &str) -> bool {
+    !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit())
 }

@@ -63,7 +63,11 @@ pub mod command {
     pub const CONDITION: usize = 5;
     pub const OPTION: usize = 6;
     pub const STIPULATION: usize = 7;
+    pub const PROTOCOL: usize = 8;
     pub const TITLE: usize = 10;
+    pub const LATEX: usize = 11;
+    pub const AWARD: usize = 13;
+    pub const FORSYTH: usize = 15;
 }
 
 /// Twinning commands, by their index in [`Words::twinnings`].
@@ -74,23 +78,40 @@ pub mod twinning {
     pub const ADD: usize = 4;
     pub const REMOVE: usize = 5;
     pub const CONTINUED: usize = 6;
+    pub const ROTATE: usize = 7;
     pub const CONDITION: usize = 8;
+    pub const POLISH: usize = 9;
+    pub const MIRROR: usize = 10;
+    pub const SHIFT: usize = 11;
+    pub const SUBSTITUTE: usize = 12;
 }
 
 /// Options, by their index in [`Words::options`].
 pub mod option {
     pub const DEFENCE: usize = 0;
     pub const SET_PLAY: usize = 1;
+    pub const WHITE_TO_PLAY: usize = 2;
     pub const VARIATION: usize = 3;
     pub const MOVE_NUMBERS: usize = 4;
+    pub const START_MOVE_NUMBER: usize = 5;
     pub const DUPLEX: usize = 7;
+    pub const THREAT: usize = 9;
     pub const NO_THREAT: usize = 10;
     pub const TRY: usize = 11;
     pub const MAX_SOLUTIONS: usize = 12;
+    pub const KEEP_MATING_PIECE: usize = 18;
     pub const EN_PASSANT: usize = 19;
+    pub const NO_BOARD: usize = 20;
+    pub const NO_SHORT_VARIATIONS: usize = 21;
     pub const HALF_DUPLEX: usize = 22;
+    pub const POST_KEY_PLAY: usize = 23;
     pub const INTELLIGENT: usize = 24;
+    pub const MAX_TIME: usize = 25;
     pub const NO_CASTLING: usize = 26;
+    pub const QUODLIBET: usize = 27;
+    pub const STOP_ON_SHORT_SOLUTIONS: usize = 28;
+    pub const CASTLING_MUTUALLY_EXCLUSIVE: usize = 32;
+    pub const NULL_MOVES: usize = 35;
 }
 
 /// The conditions Feerie plays.

@@ -7,9 +7,11 @@
 //! `condition` (`EinsteinChess`, `ReversalEinsteinChess`, `AntiEinsteinChess`, and the
 //! new names `Dynamo` and `Augsburg`), `option` (`try`, `defence N`, `setplay`,
 //! `variation`, `nothreat`, `movenumbers`, `maxsolutions N`, `duplex`, `halfduplex`,
-//! `nocastling SQUARES`, `enpassant SQUARES`; `intelligent` is accepted and ignored),
-//! `twin` (`move`, `exchange`, `remove`, `add`, `stipulation`, `condition`,
-//! `continued`), `nextproblem`, `endproblem` (the end of the input counts as one).
+//! `nocastling SQUARES`, `enpassant SQUARES`, `whitetoplay`, `intelligent N`; the options
+//! that change only Popeye's output or speed are accepted and ignored), `forsyth`,
+//! `protocol`, `latex`, `award` (read and left aside), `twin` and `zeroposition` (`move`,
+//! `exchange`, `remove`, `add`, `stipulation`, `condition`, `continued`), `nextproblem`,
+//! `endproblem` (the end of the input counts as one).
 //! [`crate::output::input_file`] writes a problem back in the language.
 //!
 //! Augsburg units are written in the pieces as their component letters in parentheses
@@ -21,6 +23,7 @@
 mod commands;
 mod diagram;
 mod fen;
+mod forsyth;
 mod language;
 mod lexer;
 mod pieces;

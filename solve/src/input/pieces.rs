@@ -170,20 +170,24 @@ pub fn parse_piece_word(words: &Words, text: &str) -> Result<PieceWord, PieceErr
     let mut chars = text.chars();
     let first = chars.next().ok_or(PieceError::NotPiece)?;
     let rest = chars.as_str();
-    let index = letter_index(letters, first).ok_or(PieceError::NotPiece)?;
+    let man = man_of_letter(letters, first).ok_or(PieceError::NotPiece)?;
     let squares = if rest.is_empty() {
         Vec::new()
     } else {
         parse_squares(rest).ok_or(PieceError::NotPiece)?
     };
-    let man = match index {
+    Ok(PieceWord { man, squares })
+}
+
+/// The orthodox man a piece letter of the language names, either case.
+pub fn man_of_letter(letters: &PieceLetters, c: char) -> Option<Man> {
+    Some(match letter_index(letters, c)? {
         0 => Man::King,
         1 => Man::Unit(Unit::QUEEN),
         i => Man::Unit(Unit {
             counts: one_component(i - 2),
         }),
-    };
-    Ok(PieceWord { man, squares })
+    })
 }
 
 fn one_component(index: usize) -> [u8; 4] {

@@ -4,10 +4,11 @@
 //! a twin whose position is impossible gives an error of its own and its siblings stay.
 
 use super::InputError;
+use super::forsyth;
 use super::language::{Language, Lookup, Words, command, lookup};
 use super::lexer::{Lexer, Token};
 use super::setup::Setup;
-use crate::problem::{Problem, Twin};
+use crate::problem::{Problem, Twin, TwinLabel};
 
 /// What ended a problem or a twin.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,6 +21,8 @@ pub enum Ending {
     Eof,
     /// `twin` at this line.
     Twin(usize),
+    /// `zeroposition` at this line: the position read is not solved, only its twins.
+    Zero(usize),
 }
 
 pub type Read<T> = Result<T, InputError>;
@@ -107,6 +110,13 @@ fn next_problem_in_any_language(lx: &mut Lexer<'_>) -> Option<Language> {
     None
 }
 
+/// The commands whose text (the rest of the line) Feerie reads and leaves aside:
+/// `protocol FILE` (Feerie writes no protocol file), `latex FILE` (no LaTeX output) and
+/// `award` (the award line is not printed).
+fn is_ignored_text(index: usize) -> bool {
+    matches!(index, command::PROTOCOL | command::LATEX | command::AWARD)
+}
+
 impl<'a> Reader<'a> {
     /// Reads one problem (all its twins) into `out`; returns what ended it.
     fn problem(&mut self, out: &mut Vec<Result<Problem, InputError>>) -> Ending {
@@ -131,31 +141,44 @@ impl<'a> Reader<'a> {
     ) -> Read<Ending> {
         let mut setup = Setup::default();
         let ending = self.commands(&mut setup)?;
-        let Ending::Twin(mut twin_line) = ending else {
-            out.push(setup.to_problem(None, line));
-            return Ok(ending);
+        let (mut twin_line, mut label) = match ending {
+            Ending::Twin(twin_line) => {
+                let twin = Twin {
+                    label: TwinLabel(0),
+                    change: String::new(),
+                    continued: false,
+                    zero: None,
+                };
+                out.push(setup.to_problem(Some(twin), line));
+                (twin_line, TwinLabel(1))
+            }
+            Ending::Zero(twin_line) => (twin_line, TwinLabel(0)),
+            _ => {
+                out.push(setup.to_problem(None, line));
+                return Ok(ending);
+            }
         };
-        let mut twin = Twin {
-            label: 'a',
-            change: String::new(),
-            continued: false,
-        };
-        out.push(setup.to_problem(Some(twin.clone()), line));
+        // The zero position's diagram, printed above the first twin.
+        let mut zero = matches!(ending, Ending::Zero(_))
+            .then(|| setup.to_problem(None, line).ok().map(|p| p.fen))
+            .flatten();
         let mut previous = setup.clone();
         loop {
-            if twin.label == 'z' {
-                return Err(error(twin_line, "more than 26 twins"));
-            }
             let (next, change, continued, ending) = self.twin(&setup, &previous)?;
-            twin = Twin {
-                label: char::from(twin.label as u8 + 1),
+            let twin = Twin {
+                label,
                 change,
                 continued,
+                zero: zero.take(),
             };
-            out.push(next.to_problem(Some(twin.clone()), twin_line));
+            label = label.next();
+            out.push(next.to_problem(Some(twin), twin_line));
             previous = next;
             match ending {
                 Ending::Twin(line) => twin_line = line,
+                Ending::Zero(line) => {
+                    return Err(error(line, "zeroposition must come before the first twin"));
+                }
                 other => return Ok(other),
             }
         }
@@ -192,10 +215,7 @@ impl<'a> Reader<'a> {
         }
         match lookup(&words.twin, token.text) {
             Lookup::Unique(0) => Some(Ok(Ending::Twin(token.line))),
-            Lookup::Unique(_) => Some(Err(error(
-                token.line,
-                format!("'{}' ({}) is not supported", token.text, words.twin[1]),
-            ))),
+            Lookup::Unique(_) => Some(Ok(Ending::Zero(token.line))),
             Lookup::Ambiguous => Some(Err(ambiguous(&words.twin, token, "keyword"))),
             Lookup::None => None,
         }
@@ -214,7 +234,28 @@ impl<'a> Reader<'a> {
             list.extend(self.lx.rest_of_line());
             return Ok(());
         }
+        if is_ignored_text(index) {
+            self.lx.rest_of_line();
+            return Ok(());
+        }
         match index {
+            command::FORSYTH => {
+                let line = self.lx.line();
+                let word = self.lx.next_token().ok_or_else(|| {
+                    error(
+                        line,
+                        format!("'{}' needs a position, but the input ends", token.text),
+                    )
+                })?;
+                let placed =
+                    forsyth::placed(&self.words.pieces, word.text, word.line).map_err(|e| {
+                        error(word.line, format!("{} '{}': {e}", token.text, word.text))
+                    })?;
+                for (sq, p) in placed {
+                    setup.diagram.put(sq, p);
+                }
+                Ok(())
+            }
             command::PIECES => self.pieces(setup, None),
             command::CONDITION => self.conditions(setup, token, false).map(|_| ()),
             command::OPTION => self.options(setup, token),
@@ -238,7 +279,13 @@ impl<'a> Reader<'a> {
         while let Some(token) = self.lx.next_token() {
             match lookup(&words.commands, token.text) {
                 Lookup::Unique(
-                    command::REMARK | command::AUTHOR | command::ORIGIN | command::TITLE,
+                    command::REMARK
+                    | command::AUTHOR
+                    | command::ORIGIN
+                    | command::TITLE
+                    | command::PROTOCOL
+                    | command::LATEX
+                    | command::AWARD,
                 ) => {
                     self.lx.rest_of_line();
                 }

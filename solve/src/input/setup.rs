@@ -5,7 +5,7 @@ use super::InputError;
 use super::diagram::Diagram;
 use super::language::Condition;
 use crate::problem::{Meta, Problem, SolveOptions, Twin};
-use crate::stipulation::Stipulation;
+use crate::stipulation::{Play, Stipulation};
 use feerie_movegen::Square;
 use feerie_variants::Variant;
 
@@ -22,6 +22,8 @@ pub struct Setup {
     pub no_castling: Vec<Square>,
     /// Squares of `option enpassant` (departure, passed squares, arrival) and its line.
     pub en_passant: Option<(Vec<Square>, usize)>,
+    /// The line of `option whitetoplay`.
+    pub white_to_play: Option<usize>,
 }
 
 impl Condition {
@@ -37,6 +39,25 @@ impl Condition {
 }
 
 impl Setup {
+    /// Popeye's `whitetoplay`: a helpmate of whole moves starts with White and is half
+    /// a move shorter (`h#2` becomes `h#1.5`); elsewhere Popeye ignores it, and so does
+    /// Feerie.
+    fn white_to_play(&self, stipulation: Stipulation) -> Stipulation {
+        match stipulation {
+            Stipulation {
+                play: Play::Help,
+                half: false,
+                moves: moves @ 1..,
+                ..
+            } if self.white_to_play.is_some() => Stipulation {
+                moves: moves - 1,
+                half: true,
+                ..stipulation
+            },
+            _ => stipulation,
+        }
+    }
+
     pub fn variant(&self) -> Variant {
         self.condition.map_or(Variant::Chess, |(c, _)| c.variant())
     }
@@ -49,6 +70,7 @@ impl Setup {
             message: "no stipulation (a command 'stipulation' such as 'stipulation #2' is needed)"
                 .to_string(),
         })?;
+        let stipulation = self.white_to_play(stipulation);
         let fen = super::fen::build(self, stipulation, line)?;
         Ok(Problem {
             meta: self.meta.clone(),

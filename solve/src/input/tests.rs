@@ -410,7 +410,7 @@ fn an_error_skips_to_the_next_problem() {
     assert_eq!(results[2].as_ref().unwrap().stipulation, stip("h#2"));
     // An error in a twin keeps the twins before it.
     let results = parse(
-        "beginproblem stip #2 pieces white ke1 black ke8 twin move e1 e2 twin rotate 90 twin move e8 e7 nextproblem stip #3 pieces white ke1 black ke8 endproblem",
+        "beginproblem stip #2 pieces white ke1 black ke8 twin move e1 e2 twin rotate 45 twin move e8 e7 nextproblem stip #3 pieces white ke1 black ke8 endproblem",
     );
     let ok_or_err: Vec<bool> = results.iter().map(|r| r.is_ok()).collect();
     assert_eq!(ok_or_err, [true, true, false, true]);
@@ -461,16 +461,20 @@ fn errors_of_the_structure() {
         3,
         "'sstipulation' (sstipulation) is not supported",
     );
-    fails(&en("protocol x.txt"), 3, "(protocol) is not supported");
     fails(
-        &en("forsyth 8/8/8/8/8/8/8/8"),
+        &en("latexpieces x"),
         3,
-        "(Forsyth) is not supported",
+        "'latexpieces' (LaTeXPieces) is not supported",
     );
     fails(
-        &en("pieces white ke1 black ke8 zeroposition"),
+        &en("forsyth 4k3/8/8/=p"),
         3,
-        "(zeroposition) is not supported",
+        "forsyth '4k3/8/8/=p': neutral pieces ('=') are not supported",
+    );
+    fails(
+        &en("pieces white ke1 black ke8\ntwin move e1 e2\nzeroposition move e2 e3"),
+        5,
+        "zeroposition must come before the first twin",
     );
     fails(
         "beginproblem\npieces white ke1 black ke8\nendproblem",
@@ -604,9 +608,39 @@ fn errors_of_options() {
     fails(&en("option nothreat blitz"), 3, "unknown option 'blitz'");
     fails(&en("option no"), 3, "ambiguous option 'no'");
     fails(
-        &en("option maxtime 10"),
+        &en("option nullmoves"),
         3,
-        "option 'maxtime' (MaxTime) is not supported",
+        "option 'nullmoves' (NullMoves) changes what is solved and is not supported",
+    );
+    fails(
+        &en("option quod"),
+        3,
+        "option 'quod' (Quodlibet) changes what is solved and is not supported",
+    );
+    fails(
+        &en("option postkey"),
+        3,
+        "option 'postkey' (PostKeyPlay) changes what is solved and is not supported",
+    );
+    fails(
+        &en("option maxtime x"),
+        3,
+        "'x' after 'maxtime' is not a number",
+    );
+    fails(
+        &en("option threat"),
+        4,
+        "'endproblem' after 'threat' is not a number",
+    );
+    fails(
+        &en("option castlingmutuallyexclusive z9"),
+        3,
+        "'z9' after 'castlingmutuallyexclusive' is not a list of squares",
+    );
+    fails(
+        &en("option beep"),
+        3,
+        "option 'beep' (Beep) is not supported",
     );
     fails(
         &en("option\npieces white ke1 black ke8"),
@@ -694,7 +728,23 @@ fn errors_of_twins() {
         "m a1 a2",
         "ambiguous twinning 'm' (it abbreviates move, mirror)",
     );
-    second("rotate 90", "twinning 'rotate' (rotate) is not supported");
+    second("rotate 45", "'45' after 'rotate': expected 90, 180 or 270");
+    second(
+        "mirror a1<-->b2",
+        "expected a1<-->h1, a1<-->a8, a1<-->h8, a8<-->h1",
+    );
+    second(
+        "shift e1 e2",
+        "'shift' e1 e2 would move the piece on e8 off the board",
+    );
+    second(
+        "substitute q z",
+        "'z' after 'substitute' is not a piece letter (kqrbsp)",
+    );
+    second(
+        "substitute q q2",
+        "'q2' after 'substitute' is not a piece letter",
+    );
     second(
         "move d1 d2 continued",
         "'continued' must come first in its twin",
@@ -715,17 +765,22 @@ fn errors_of_twins() {
     second("add white ze4", "'ze4' is not a piece");
     second("stipulation ##2", "unsupported stipulation '##2'");
     second("condition circe", "condition 'circe' is not supported");
-    let many = format!("{base}{}", "twin ".repeat(26));
-    let results = parse(&many);
-    assert_eq!(results.len(), 27);
-    assert!(results[25].as_ref().unwrap().twin.as_ref().unwrap().label == 'z');
-    assert!(
-        results[26]
-            .as_ref()
-            .unwrap_err()
-            .message
-            .contains("more than 26 twins")
+}
+
+/// After `z)`, Popeye labels twins `z1)`, `z2)`, ...
+#[test]
+fn more_than_26_twins() {
+    let many = format!(
+        "beginproblem stip #2 pieces white ke1 qd1 black ke8\n{}endproblem",
+        "twin move d1 d2\n".repeat(28)
     );
+    let labels: Vec<String> = ok(&many)
+        .iter()
+        .map(|p| p.twin.as_ref().unwrap().label.to_string())
+        .collect();
+    assert_eq!(labels.len(), 29);
+    assert_eq!(labels[..2], ["a", "b"]);
+    assert_eq!(labels[25..], ["z", "z1", "z2", "z3"]);
 }
 
 #[test]
@@ -824,4 +879,187 @@ fn garbage_never_panics() {
             }
         }
     }
+}
+
+/// Popeye's words that do not change the solution are read (with their arguments) in
+/// the three languages, and the problem is the same as without them.
+#[test]
+fn words_that_do_not_change_the_solution() {
+    let plain = one(&en("pieces white ke1 qd1 black ke8"));
+    let with = |words: &str| {
+        one(&format!(
+            "beginproblem\nprotocol out.txt\nstipulation #2\n{words}\npieces white ke1 qd1 black ke8\nendproblem\n"
+        ))
+    };
+    for words in [
+        "award 1st Prize",
+        "latex problem.tex",
+        "option noboard nosh stoponshort keepmatingpiece maxtime 60 startmovenumber 3",
+        "option threat 2 castlingmutuallyexclusive a1h8 nothreat",
+        "option whitetoplay",
+        "option intelligent maxtime 5",
+    ] {
+        let p = with(words);
+        assert_eq!(
+            (p.fen.as_str(), p.stipulation),
+            (plain.fen.as_str(), plain.stipulation),
+            "{words}"
+        );
+    }
+    assert!(with("option threat 2 nothreat").options.no_threat);
+    assert_eq!(with("option intelligent 3").options.intelligent, Some(3));
+    assert_eq!(
+        with("option intelligent maxtime 5").options.intelligent,
+        None
+    );
+    // The award is not a text Feerie prints; the next line is read as a command.
+    assert_eq!(
+        with("award 1st Prize\nauthor A. B.").meta.authors,
+        ["A. B."]
+    );
+    let german = one(
+        "anfangproblem\nprotokoll x\nauszeichnung 1. Preis\nforderung #2\n\
+         option weissbeginnt ohnebrett ohnekurzvarianten drohung 1 maxzeit 9 haltemattsetzendenstein\n\
+         steine weiss ke1 dd1 schwarz ke8\nendeproblem",
+    );
+    assert_eq!(german.fen, plain.fen);
+    let french = one("debutprobleme\nprotocol x\nprix 1er Prix\nenonce #2\n\
+         option sansechiquier sansvariantescourtes menace 1 maxtemps 9 retienspiecematante\n\
+         pieces blanc re1 dd1 noir re8\nfinprobleme");
+    assert_eq!(french.fen, plain.fen);
+    // A problem whose command is refused after `protocol` is skipped, the next is read.
+    let results = parse(
+        "beginproblem\nprotocol a b c\nstip #2\noption nullmoves\nnextproblem\nstip #2 pieces white ke1 black ke8\nendproblem",
+    );
+    assert!(results[0].is_err() && results[1].is_ok(), "{results:?}");
+}
+
+/// `whitetoplay` makes a helpmate of whole moves start with White, half a move shorter,
+/// as Popeye does; other stipulations are left as they are.
+#[test]
+fn white_to_play_in_helpmates() {
+    let help = |stipulation: &str| {
+        one(&format!(
+            "beginproblem stip {stipulation} option whitetoplay pieces white ke1 qd1 black ke8 endproblem"
+        ))
+    };
+    assert_eq!(help("h#2").stipulation, stip("h#1.5"));
+    assert!(help("h#2").fen.contains(" w "));
+    assert_eq!(help("h=1").stipulation, stip("h=0.5"));
+    assert_eq!(help("h#2.5").stipulation, stip("h#2.5"));
+    assert_eq!(help("#2").stipulation, stip("#2"));
+    assert_eq!(help("ser-h#2").stipulation, stip("ser-h#2"));
+}
+
+/// `forsyth` places pieces in the input's language; `pieces` may add to them.
+#[test]
+fn forsyth_positions() {
+    let p = one(&en("forsyth 4k3/8/8/8/8/8/8/3QK3"));
+    assert_eq!(p.fen, one(&en("pieces white ke1 qd1 black ke8")).fen);
+    let p = one(&en("forsyth 4k3/48/3QK\npieces black pa7"));
+    assert!(p.fen.starts_with("4k3/p7/8/8/8/8/8/3QK3 "), "{}", p.fen);
+    let german = one("anfangproblem forderung #2 forsyth 4k3/8/8/8/8/8/8/3DK3 endeproblem");
+    assert_eq!(german.fen, p.fen.replace("p7", "8"));
+    let french = one("debutprobleme enonce #2 forsyth 4r3/8/8/8/8/8/8/3DR3 finprobleme");
+    assert_eq!(french.fen, german.fen);
+    fails(
+        &en("forsyth 4k3/8/8/8/8/8/8/3XK3"),
+        3,
+        "'X' is not a piece letter",
+    );
+}
+
+/// `zeroposition`: the position read is not solved; its twins are, from `a)`.
+#[test]
+fn zero_position() {
+    let problems = ok("beginproblem stip #2 pieces white ke1 qd1 black ke8\n\
+        zeroposition move d1 d2\ntwin move d1 d3\ntwin cont move d3 d4\nendproblem");
+    let twins: Vec<(String, &str, bool)> = problems
+        .iter()
+        .map(|p| {
+            let t = p.twin.as_ref().unwrap();
+            (t.label.to_string(), t.change.as_str(), t.continued)
+        })
+        .collect();
+    assert_eq!(
+        twins,
+        [
+            ("a".to_string(), "wQd1-->d2", false),
+            ("b".to_string(), "wQd1-->d3", false),
+            ("c".to_string(), "wQd3-->d4", true)
+        ]
+    );
+    assert!(problems[0].fen.starts_with("4k3/8/8/8/8/8/3Q4/4K3 "));
+}
+
+/// Popeye's whole-board twinnings, with the twin lines it prints for them.
+#[test]
+fn board_twinnings() {
+    let twins = |changes: &str| -> Vec<(String, String)> {
+        ok(&format!(
+            "beginproblem stip #2 pieces white kb1 rc1 black ka3 pd4\n{changes}\nendproblem"
+        ))
+        .into_iter()
+        .skip(1)
+        .map(|p| {
+            let board = p.fen.split(' ').next().unwrap().to_string();
+            (p.twin.unwrap().change, board)
+        })
+        .collect()
+    };
+    let expect = |changes: &str, description: &str, board: &str| {
+        assert_eq!(
+            twins(changes),
+            [(description.to_string(), board.to_string())],
+            "{changes}"
+        );
+    };
+    // Turned left: b1 goes to h2, c1 to h3, a3 to f1, d4 to e4.
+    expect("twin rotate 90", "rotate 90", "8/8/8/8/4p3/7R/7K/5k2");
+    expect("twin rotate 180", "rotate 180", "5RK1/8/7k/4p3/8/8/8/8");
+    expect("twin rotate 270", "rotate 270", "2k5/K7/R7/3p4/8/8/8/8");
+    expect(
+        "twin mirror a1<-->h1",
+        "mirror a1<-->h1",
+        "8/8/8/8/4p3/7k/8/5RK1",
+    );
+    expect(
+        "twin mirror a1<-->a8",
+        "mirror a1<-->a8",
+        "1KR5/8/k7/3p4/8/8/8/8",
+    );
+    expect(
+        "twin mirror a1<-->h8",
+        "mirror a1<-->h8",
+        "5k2/7K/7R/4p3/8/8/8/8",
+    );
+    expect(
+        "twin mirror a8<-->h1",
+        "mirror a8<-->h1",
+        "8/8/8/8/3p4/R7/K7/2k5",
+    );
+    expect(
+        "twin shift a1 b2",
+        "shift a1 ==> b2",
+        "8/8/8/4p3/1k6/8/2KR4/8",
+    );
+    expect("twin polish", "PolishType", "8/8/8/8/3P4/K7/8/1kr5");
+    expect("twin substitute r s", "R ==> S", "8/8/8/8/3p4/k7/8/1KN5");
+    let german = ok(
+        "anfangproblem forderung #2 steine weiss kb1 tc1 schwarz ka3 bd4\n\
+        zwilling drehung 90 zwilling farbwechsel zwilling ersetze t s zwilling verschiebung a1 b2 endeproblem",
+    );
+    let lines: Vec<String> = german[1..]
+        .iter()
+        .map(|p| p.twin.as_ref().unwrap().change.clone())
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "Drehung 90",
+            "Farbwechsel",
+            "T ==> S",
+            "Verschiebung a1 ==> b2"
+        ]
+    );
 }

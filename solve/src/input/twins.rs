@@ -1,12 +1,13 @@
 //! Twins: `twin` followed by changes to the original problem (or, after `continued`, to
 //! the previous twin): `move`, `exchange`, `remove`, `add`, `stipulation`,
-//! `condition`, and remarks. Each change is recorded so the twin can be described as
+//! `condition`, the whole-board changes `rotate`, `mirror`, `shift`, `polishtype` and
+//! `substitute`, and remarks. Each change is recorded so the twin can be described as
 //! Popeye prints it (`wBc1-->d2  +bSb8  -wPa2  h#1  EinsteinChess`).
 
-use super::diagram::Placed;
+use super::diagram::{MIRRORS, Placed, Transform};
 use super::language::{Lookup, Words, lookup, twinning};
 use super::lexer::Token;
-use super::pieces::parse_square;
+use super::pieces::{Man, man_of_letter, parse_square};
 use super::reader::{Ending, Read, Reader, ambiguous, error};
 use super::setup::Setup;
 use feerie_movegen::Square;
@@ -161,6 +162,82 @@ impl<'a> Reader<'a> {
                 let names: Vec<&str> = read.iter().map(|&c| self.words.condition_name(c)).collect();
                 effects.push(Effect::Text(names.join(" ")));
             }
+            twinning::ROTATE | twinning::MIRROR => {
+                let word = self.argument(token, "an angle or a mirror")?;
+                let name = self.words.twinnings[index];
+                let transform = if index == twinning::ROTATE {
+                    Transform::rotation(word.text)
+                } else {
+                    Transform::mirror(word.text)
+                };
+                let transform = transform.ok_or_else(|| {
+                    let expected = if index == twinning::ROTATE {
+                        "90, 180 or 270".to_string()
+                    } else {
+                        MIRRORS.join(", ")
+                    };
+                    error(
+                        word.line,
+                        format!(
+                            "'{}' after '{}': expected {expected}",
+                            word.text, token.text
+                        ),
+                    )
+                })?;
+                setup.diagram = setup.diagram.mapped(|sq| Some(transform.apply(sq)));
+                effects.push(Effect::Text(format!("{name} {}", transform.text())));
+            }
+            twinning::SHIFT => {
+                let from = self.square_argument(token)?;
+                let to = self.square_argument(token)?;
+                let (df, dr) = (
+                    to.file() as i8 - from.file() as i8,
+                    to.rank() as i8 - from.rank() as i8,
+                );
+                let outside = Square::all()
+                    .find(|&sq| setup.diagram.get(sq).is_some() && sq.offset(df, dr).is_none());
+                if let Some(sq) = outside {
+                    return Err(error(
+                        token.line,
+                        format!(
+                            "'{}' {from} {to} would move the piece on {sq} off the board",
+                            token.text
+                        ),
+                    ));
+                }
+                setup.diagram = setup.diagram.mapped(|sq| sq.offset(df, dr));
+                let name = self.words.twinnings[index];
+                effects.push(Effect::Text(format!("{name} {from} ==> {to}")));
+            }
+            twinning::POLISH => {
+                setup.diagram = setup.diagram.recoloured();
+                effects.push(Effect::Text(self.words.twinnings[index].to_string()));
+            }
+            twinning::SUBSTITUTE => {
+                let letters = &self.words.pieces;
+                let mut man = || -> Read<(Man, char)> {
+                    let word = self.argument(token, "two pieces")?;
+                    let mut chars = word.text.chars();
+                    let letter = chars.next().filter(|_| chars.next().is_none());
+                    letter
+                        .and_then(|c| Some((man_of_letter(letters, c)?, c.to_ascii_uppercase())))
+                        .ok_or_else(|| {
+                            error(
+                                word.line,
+                                format!(
+                                    "'{}' after '{}' is not a piece letter ({})",
+                                    word.text,
+                                    token.text,
+                                    letters.iter().collect::<String>()
+                                ),
+                            )
+                        })
+                };
+                let (old, old_letter) = man()?;
+                let (new, new_letter) = man()?;
+                setup.diagram.substitute(old, new);
+                effects.push(Effect::Text(format!("{old_letter} ==> {new_letter}")));
+            }
             twinning::CONTINUED => {
                 return Err(error(
                     token.line,
@@ -216,6 +293,11 @@ fn supported_twinnings(words: &Words) -> String {
         twinning::STIPULATION,
         twinning::CONDITION,
         twinning::CONTINUED,
+        twinning::ROTATE,
+        twinning::MIRROR,
+        twinning::SHIFT,
+        twinning::POLISH,
+        twinning::SUBSTITUTE,
     ]
     .iter()
     .map(|&i| words.twinnings[i])

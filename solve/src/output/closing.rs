@@ -11,6 +11,8 @@ pub struct Closing {
     pub elapsed: Duration,
     /// True when some part was cut short (`maxsolutions`, Ctrl-C).
     pub partial: bool,
+    /// True when `maxtime` stopped it: Popeye then says `solving interrupted.`
+    pub interrupted: bool,
 }
 
 impl Closing {
@@ -33,7 +35,9 @@ impl Closing {
 /// The closing line and the blank lines Popeye leaves before the next problem. Popeye's
 /// `solution finished.` message begins with a newline, its `Partial solution` does not.
 pub fn closing(closing: &Closing) -> String {
-    let message = if closing.partial {
+    let message = if closing.interrupted {
+        "solving interrupted."
+    } else if closing.partial {
         "Partial solution"
     } else {
         "\nsolution finished."
@@ -72,6 +76,7 @@ mod tests {
         let done = Closing {
             elapsed: Duration::from_millis(14),
             partial: false,
+            interrupted: false,
         };
         assert_eq!(closing(&done), "\nsolution finished. Time = 0.014 s\n\n\n");
         let cut = Closing {
@@ -79,5 +84,13 @@ mod tests {
             ..done
         };
         assert_eq!(closing(&cut), "Partial solution Time = 0.014 s\n\n\n");
+        let timed_out = Closing {
+            interrupted: true,
+            ..cut
+        };
+        assert_eq!(
+            closing(&timed_out),
+            "solving interrupted. Time = 0.014 s\n\n\n"
+        );
     }
 }

@@ -18,17 +18,26 @@ pub fn header(problem: &Problem, full: bool) -> String {
             out.push_str(remark);
             out.push('\n');
         }
+        if problem.options.no_board {
+            // Popeye's `noboard` leaves out everything below the remarks.
+            return match &problem.twin {
+                Some(twin) => out + &twin_line(twin),
+                None => out,
+            };
+        }
         out.push('\n');
         for line in meta.authors.iter().chain(&meta.origins).chain(&meta.titles) {
             out.push_str(&centred(line));
             out.push('\n');
         }
-        out.push_str(&diagram::board(&problem.fen));
+        let zero = problem.twin.as_ref().and_then(|t| t.zero.as_deref());
+        let fen = zero.unwrap_or(&problem.fen);
+        out.push_str(&diagram::board(fen));
         out.push_str(&diagram::stipulation_line(
             &problem.stipulation.to_string(),
-            &problem.fen,
+            fen,
         ));
-        out.push_str(&diagram::unit_lines(&problem.fen));
+        out.push_str(&diagram::unit_lines(fen));
         let option = match problem.options.duplex {
             Duplex::No => None,
             Duplex::Duplex => Some("Duplex"),
@@ -37,6 +46,9 @@ pub fn header(problem: &Problem, full: bool) -> String {
         for line in condition(problem.variant).into_iter().chain(option) {
             out.push_str(&centred(line));
             out.push('\n');
+        }
+        if zero.is_some() {
+            out.push_str("\nzeroposition\n\n");
         }
     }
     if let Some(twin) = &problem.twin {
@@ -73,10 +85,11 @@ mod tests {
 
     #[test]
     fn twin_lines_as_popeye_writes_them() {
-        let twin = |label, change: &str, continued| Twin {
-            label,
+        let twin = |label: char, change: &str, continued| Twin {
+            label: label.into(),
             change: change.to_string(),
             continued,
+            zero: None,
         };
         assert_eq!(twin_line(&twin('a', "", false)), "\na) \n");
         assert_eq!(
@@ -87,5 +100,8 @@ mod tests {
             twin_line(&twin('c', "wKg1<-->bKg8  -wPh2", true)),
             "\n+c) wKg1<-->bKg8  -wPh2  \n"
         );
+        let mut z1 = twin('z', "", false);
+        z1.label = z1.label.next();
+        assert_eq!(twin_line(&z1), "\nz1) \n");
     }
 }

@@ -321,6 +321,7 @@ fn closing_of(line: &str) -> Closing {
         elapsed: Duration::from_secs(secs.parse().unwrap())
             + Duration::from_millis(millis.parse().unwrap()),
         partial: line.starts_with("Partial"),
+        interrupted: false,
     }
 }
 
@@ -534,11 +535,12 @@ fn help_and_series_play_as_popeye_writes_them() {
     for (p, expected) in problems.iter().zip(&sections) {
         check(std::slice::from_ref(p), expected);
     }
-    let twin = |p: Problem, label, change: &str| Problem {
+    let twin = |p: Problem, label: char, change: &str| Problem {
         twin: Some(Twin {
-            label,
+            label: label.into(),
             change: change.to_string(),
             continued: false,
+            zero: None,
         }),
         ..p
     };
@@ -744,9 +746,10 @@ fn json_of_a_helpmate_with_its_duplex_and_twin() {
     p.options.duplex = Duplex::Duplex;
     p.options.set_play = true;
     p.twin = Some(Twin {
-        label: 'b',
+        label: 'b'.into(),
         change: "wRa1-->b1".to_string(),
         continued: false,
+        zero: None,
     });
     let line = |moves: &[&str]| moves.iter().map(|m| uci(m, Mark::None)).collect::<Vec<_>>();
     let first = report(
@@ -840,6 +843,14 @@ fn problems_read_from_popeye_input_are_laid_out_as_popeye_does() {
         (
             include_str!("../../../tests/data/solve/layout/lines.inp"),
             LINES,
+        ),
+        (
+            include_str!("../../../tests/data/solve/layout/noboard.inp"),
+            include_str!("../../../tests/data/solve/layout/noboard.popeye.out"),
+        ),
+        (
+            include_str!("../../../tests/data/solve/layout/zeroposition.inp"),
+            include_str!("../../../tests/data/solve/layout/zeroposition.popeye.out"),
         ),
     ];
     for (input, output) in files {

@@ -117,6 +117,9 @@ pub fn problem(request_json: &str) -> Result<Problem, String> {
         max_solutions: request.maxsolutions,
         move_numbers: false,
         duplex,
+        intelligent: None,
+        no_board: false,
+        max_time: None,
     };
     Problem::of_position(variant, &request.fen, stipulation, options)
 }
