@@ -1845,14 +1845,25 @@ def highlight_figures(page):
 
 
 def page_weight(server):
-    """Bytes of the page and everything it loads from the server."""
+    """Bytes of the page and everything it loads from the server: what index.html names
+    and the modules these import."""
     html = server.bytes_of("/").decode()
     assets = {"/app.js", "/style.css"}
     for ref in re.findall(r'(?:src|href)="([^"#:]+)"', html):
         assets.add("/" + ref.lstrip("./"))
     sizes = {"/": len(html.encode())}
-    for asset in sorted(assets):
-        sizes[asset] = len(server.bytes_of(asset))
+    pending = sorted(assets)
+    while pending:
+        asset = pending.pop()
+        if asset in sizes:
+            continue
+        body = server.bytes_of(asset)
+        sizes[asset] = len(body)
+        if asset.endswith(".js"):  # and the modules it imports statically
+            folder = asset.rsplit("/", 1)[0]
+            for ref in re.findall(r"""from\s+['"]\./([^'"]+)['"]""", body.decode()):
+                pending.append(f"{folder}/{ref}")
+    sizes = dict(sorted(sizes.items()))
     detail = ", ".join(f"{k} {v}" for k, v in sizes.items())
     total = sum(sizes.values())
     print(f"  figure: page weight {total} bytes ({detail})")
