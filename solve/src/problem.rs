@@ -5,13 +5,27 @@ use crate::stipulation::Stipulation;
 use feerie_movegen::Position;
 use feerie_variants::{Variant, VariantSpec, VariantVisitor};
 
-/// The texts printed above the diagram, in input order.
+/// The texts printed above the diagram, in input order, and the language they are
+/// written in: Popeye answers a problem in the language of its input.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Meta {
     pub authors: Vec<String>,
     pub origins: Vec<String>,
+    /// `award` lines, printed after the origin as Popeye does.
+    pub awards: Vec<String>,
     pub titles: Vec<String>,
     pub remarks: Vec<String>,
+    pub language: Language,
+}
+
+/// Popeye's three languages, chosen by the first keyword of the input; English for a
+/// problem given on the command line or by the page.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Language {
+    French,
+    German,
+    #[default]
+    English,
 }
 
 /// Popeye's `duplex` and `halfduplex`.

@@ -25,7 +25,7 @@ use feerie_eval::file::read_prefix;
 use feerie_match::args::{VariantName, at_least};
 use feerie_solve::input::{self, InputError};
 use feerie_solve::output::{self, Closing};
-use feerie_solve::problem::Duplex;
+use feerie_solve::problem::{Duplex, Language};
 use feerie_solve::solution::{Report, UnsolvablePosition};
 use feerie_solve::solver::solve_problem;
 use feerie_solve::{Problem, SolveOptions, Stipulation};
@@ -214,12 +214,14 @@ struct Layout {
     /// The closing line owed to the problem whose header was printed last, with the
     /// time and completeness of its twins so far; `None` when closed.
     open: Option<Closing>,
+    /// The language of that problem, which its closing line is written in.
+    language: Language,
 }
 
 impl Layout {
     fn close(&mut self) {
         if let Some(closing) = self.open.take() {
-            print(&output::closing(&closing));
+            print(&output::closing(&closing, self.language));
         }
     }
 }
@@ -236,6 +238,7 @@ impl Printer for Layout {
         if full {
             self.close();
             self.open = Some(Closing::default());
+            self.language = problem.meta.language;
         }
         print(&output::header(problem, full));
     }

@@ -7,13 +7,7 @@
 
 use feerie_movegen::Color;
 
-/// The input language, chosen by the first keyword of the input.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Language {
-    French,
-    German,
-    English,
-}
+pub use crate::problem::Language;
 
 /// What a word matches in a table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -24,7 +24,7 @@ mod commands;
 mod diagram;
 mod fen;
 mod forsyth;
-mod language;
+pub(crate) mod language;
 mod lexer;
 mod pieces;
 mod reader;

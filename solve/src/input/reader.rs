@@ -56,6 +56,7 @@ pub fn ambiguous(table: &[&str], token: Token<'_>, what: &str) -> InputError {
 #[derive(Debug)]
 pub struct Reader<'a> {
     pub lx: Lexer<'a>,
+    pub language: Language,
     pub words: &'static Words,
 }
 
@@ -89,6 +90,7 @@ pub fn parse(text: &str) -> Vec<Result<Problem, InputError>> {
     };
     let mut reader = Reader {
         lx,
+        language,
         words: language.words(),
     };
     while reader.problem(&mut out) == Ending::Next {}
@@ -111,10 +113,9 @@ fn next_problem_in_any_language(lx: &mut Lexer<'_>) -> Option<Language> {
 }
 
 /// The commands whose text (the rest of the line) Feerie reads and leaves aside:
-/// `protocol FILE` (Feerie writes no protocol file), `latex FILE` (no LaTeX output) and
-/// `award` (the award line is not printed).
+/// `protocol FILE` (Feerie writes no protocol file) and `latex FILE` (no LaTeX output).
 fn is_ignored_text(index: usize) -> bool {
-    matches!(index, command::PROTOCOL | command::LATEX | command::AWARD)
+    matches!(index, command::PROTOCOL | command::LATEX)
 }
 
 impl<'a> Reader<'a> {
@@ -140,6 +141,7 @@ impl<'a> Reader<'a> {
         line: usize,
     ) -> Read<Ending> {
         let mut setup = Setup::default();
+        setup.meta.language = self.language;
         let ending = self.commands(&mut setup)?;
         let (mut twin_line, mut label) = match ending {
             Ending::Twin(twin_line) => {
@@ -227,6 +229,7 @@ impl<'a> Reader<'a> {
             command::REMARK => Some(&mut meta.remarks),
             command::AUTHOR => Some(&mut meta.authors),
             command::ORIGIN => Some(&mut meta.origins),
+            command::AWARD => Some(&mut meta.awards),
             command::TITLE => Some(&mut meta.titles),
             _ => None,
         };

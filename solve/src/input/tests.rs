@@ -2,7 +2,7 @@
 //! every error it can give.
 
 use super::*;
-use crate::problem::{Duplex, Twin};
+use crate::problem::{Duplex, Language, Twin};
 use crate::stipulation::Stipulation;
 use feerie_variants::Variant;
 
@@ -912,21 +912,25 @@ fn words_that_do_not_change_the_solution() {
         with("option intelligent maxtime 5").options.intelligent,
         None
     );
-    // The award is not a text Feerie prints; the next line is read as a command.
-    assert_eq!(
-        with("award 1st Prize\nauthor A. B.").meta.authors,
-        ["A. B."]
-    );
+    // The award is a text line of its own (printed after the origin, as Popeye does);
+    // the next line is read as a command.
+    let awarded = with("award 1st Prize\nauthor A. B.");
+    assert_eq!(awarded.meta.authors, ["A. B."]);
+    assert_eq!(awarded.meta.awards, ["1st Prize"]);
+    assert_eq!(awarded.meta.language, Language::English);
     let german = one(
         "anfangproblem\nprotokoll x\nauszeichnung 1. Preis\nforderung #2\n\
          option weissbeginnt ohnebrett ohnekurzvarianten drohung 1 maxzeit 9 haltemattsetzendenstein\n\
          steine weiss ke1 dd1 schwarz ke8\nendeproblem",
     );
     assert_eq!(german.fen, plain.fen);
+    assert_eq!(german.meta.awards, ["1. Preis"]);
+    assert_eq!(german.meta.language, Language::German);
     let french = one("debutprobleme\nprotocol x\nprix 1er Prix\nenonce #2\n\
          option sansechiquier sansvariantescourtes menace 1 maxtemps 9 retienspiecematante\n\
          pieces blanc re1 dd1 noir re8\nfinprobleme");
     assert_eq!(french.fen, plain.fen);
+    assert_eq!(french.meta.language, Language::French);
     // A problem whose command is refused after `protocol` is skipped, the next is read.
     let results = parse(
         "beginproblem\nprotocol a b c\nstip #2\noption nullmoves\nnextproblem\nstip #2 pieces white ke1 black ke8\nendproblem",

@@ -1,6 +1,8 @@
 //! The line that closes a problem: `solution finished. Time = 0.014 s`, or
 //! `Partial solution Time = ...` when the search was cut short.
 
+use super::words::printed;
+use crate::problem::Language;
 use crate::solution::Report;
 use std::time::Duration;
 
@@ -32,17 +34,23 @@ impl Closing {
     }
 }
 
-/// The closing line and the blank lines Popeye leaves before the next problem. Popeye's
-/// `solution finished.` message begins with a newline, its `Partial solution` does not.
-pub fn closing(closing: &Closing) -> String {
+/// The closing line in `language` and the blank lines Popeye leaves before the next
+/// problem. Popeye's `solution finished.` message begins with a newline, its `Partial
+/// solution` does not.
+pub fn closing(closing: &Closing, language: Language) -> String {
+    let words = printed(language);
     let message = if closing.interrupted {
-        "solving interrupted."
+        words.interrupted
     } else if closing.partial {
-        "Partial solution"
+        words.partial
     } else {
-        "\nsolution finished."
+        words.finished
     };
-    format!("{message} Time = {}\n\n\n", time_text(closing.elapsed))
+    format!(
+        "{message} {}{}\n\n\n",
+        words.time,
+        time_text(closing.elapsed)
+    )
 }
 
 /// A time as Popeye writes it: `0.014 s`, `2:05.120 m:s`, `1:02:03 h:m:s`.
@@ -78,19 +86,41 @@ mod tests {
             partial: false,
             interrupted: false,
         };
-        assert_eq!(closing(&done), "\nsolution finished. Time = 0.014 s\n\n\n");
+        assert_eq!(
+            closing(&done, Language::English),
+            "\nsolution finished. Time = 0.014 s\n\n\n"
+        );
+        assert_eq!(
+            closing(&done, Language::German),
+            "\nLoesung beendet. Zeit = 0.014 s\n\n\n"
+        );
+        assert_eq!(
+            closing(&done, Language::French),
+            "\nsolution terminee. Temps = 0.014 s\n\n\n"
+        );
         let cut = Closing {
             partial: true,
             ..done
         };
-        assert_eq!(closing(&cut), "Partial solution Time = 0.014 s\n\n\n");
+        assert_eq!(
+            closing(&cut, Language::English),
+            "Partial solution Time = 0.014 s\n\n\n"
+        );
+        assert_eq!(
+            closing(&cut, Language::German),
+            "Partielle Loesung Zeit = 0.014 s\n\n\n"
+        );
         let timed_out = Closing {
             interrupted: true,
             ..cut
         };
         assert_eq!(
-            closing(&timed_out),
+            closing(&timed_out, Language::English),
             "solving interrupted. Time = 0.014 s\n\n\n"
+        );
+        assert_eq!(
+            closing(&timed_out, Language::French),
+            "solution interrompue. Temps = 0.014 s\n\n\n"
         );
     }
 }

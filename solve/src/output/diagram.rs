@@ -8,7 +8,9 @@
 //! line under the diagram, one per unit, e.g. `d4 = RBS` and `e5 = -RSSP`.
 
 use super::text::{centred, right_aligned};
+use super::words::translated;
 use crate::fen_board::{placement, popeye_letter};
+use crate::problem::Language;
 
 /// What stands on a square.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,14 +20,18 @@ struct Unit {
     letters: String,
 }
 
-/// The pieces of a FEN's placement field, rank 8 first, a8 to h8 in each rank.
-fn squares(fen: &str) -> [[Option<Unit>; 8]; 8] {
+/// The pieces of a FEN's placement field, rank 8 first, a8 to h8 in each rank, with
+/// the letters of `language`.
+fn squares(fen: &str, language: Language) -> [[Option<Unit>; 8]; 8] {
     let placement = placement(fen);
     std::array::from_fn(|row| {
         std::array::from_fn(|file| {
             placement[(7 - row) * 8 + file].as_ref().map(|token| Unit {
                 white: token.starts_with(|l: char| l.is_ascii_uppercase()),
-                letters: token.chars().map(popeye_letter).collect(),
+                letters: translated(
+                    &token.chars().map(popeye_letter).collect::<String>(),
+                    language,
+                ),
             })
         })
     })
@@ -56,9 +62,9 @@ fn cell(unit: Option<&Unit>) -> String {
 const BORDER: &str = "+---a---b---c---d---e---f---g---h---+\n";
 const BLANK: &str = "|                                   |\n";
 
-/// The diagram, with the blank line Popeye writes before it.
-pub fn board(fen: &str) -> String {
-    let board = squares(fen);
+/// The diagram in the letters of `language`, with the blank line Popeye writes before it.
+pub fn board(fen: &str, language: Language) -> String {
+    let board = squares(fen, language);
     let mut out = format!("\n{BORDER}{BLANK}");
     for (row, rank) in board.iter().enumerate() {
         let number = 8 - row;
@@ -75,7 +81,7 @@ pub fn board(fen: &str) -> String {
 /// `  #2                          6 + 7`: the stipulation, and the numbers of white and
 /// black pieces (units count one each) ending under the board's right edge.
 pub fn stipulation_line(stipulation: &str, fen: &str) -> String {
-    let units = squares(fen);
+    let units = squares(fen, Language::English);
     let all = units.iter().flatten().flatten();
     let white = all.clone().filter(|u| u.white).count();
     let black = all.count() - white;
@@ -85,9 +91,9 @@ pub fn stipulation_line(stipulation: &str, fen: &str) -> String {
 }
 
 /// The lines spelling out the units drawn as `*`, in board order (a8 first).
-pub fn unit_lines(fen: &str) -> String {
+pub fn unit_lines(fen: &str, language: Language) -> String {
     let mut out = String::new();
-    for (row, rank) in squares(fen).iter().enumerate() {
+    for (row, rank) in squares(fen, language).iter().enumerate() {
         for (file, unit) in rank.iter().enumerate() {
             if let Some(unit) = unit.as_ref().filter(|u| u.letters.len() > 2) {
                 let square = format!("{}{}", char::from(b'a' + file as u8), 8 - row);
@@ -121,7 +127,7 @@ mod tests {
     #[test]
     fn augsburg_units_are_drawn_and_spelt_out() {
         let fen = "4k3/8/8/3(rnn)4/3(RBN)(BP)2/8/8/4K2Q w - - 0 1";
-        let picture = board(fen);
+        let picture = board(fen, Language::English);
         assert!(
             picture.contains("\n4   .   .   .   *  BP   .   .   .   4\n"),
             "{picture}"
@@ -135,7 +141,7 @@ mod tests {
             "{picture}"
         );
         assert_eq!(
-            unit_lines(fen),
+            unit_lines(fen, Language::English),
             format!("{}d5 = -RSS\n{}d4 = RBS\n", " ".repeat(14), " ".repeat(14))
         );
         assert_eq!(

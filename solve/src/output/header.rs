@@ -4,7 +4,8 @@
 
 use super::diagram;
 use super::text::centred;
-use crate::problem::{Duplex, Problem, Twin};
+use super::words::{condition_in, printed};
+use crate::problem::{Duplex, Language, Problem, Twin};
 use feerie_variants::Variant;
 
 /// The header of `problem`. With `full` false, only its twin line: a later twin (`b)`,
@@ -26,29 +27,33 @@ pub fn header(problem: &Problem, full: bool) -> String {
             };
         }
         out.push('\n');
-        for line in meta.authors.iter().chain(&meta.origins).chain(&meta.titles) {
+        let texts = [&meta.authors, &meta.origins, &meta.awards, &meta.titles];
+        for line in texts.into_iter().flatten() {
             out.push_str(&centred(line));
             out.push('\n');
         }
+        let language = meta.language;
+        let words = printed(language);
         let zero = problem.twin.as_ref().and_then(|t| t.zero.as_deref());
         let fen = zero.unwrap_or(&problem.fen);
-        out.push_str(&diagram::board(fen));
+        out.push_str(&diagram::board(fen, language));
         out.push_str(&diagram::stipulation_line(
             &problem.stipulation.to_string(),
             fen,
         ));
-        out.push_str(&diagram::unit_lines(fen));
+        out.push_str(&diagram::unit_lines(fen, language));
         let option = match problem.options.duplex {
             Duplex::No => None,
-            Duplex::Duplex => Some("Duplex"),
-            Duplex::HalfDuplex => Some("HalfDuplex"),
+            Duplex::Duplex => Some(words.duplex),
+            Duplex::HalfDuplex => Some(words.half_duplex),
         };
-        for line in condition(problem.variant).into_iter().chain(option) {
+        let condition = condition_in(problem.variant, language);
+        for line in condition.into_iter().chain(option) {
             out.push_str(&centred(line));
             out.push('\n');
         }
         if zero.is_some() {
-            out.push_str("\nzeroposition\n\n");
+            out.push_str(&format!("\n{}\n\n", words.zero_position));
         }
     }
     if let Some(twin) = &problem.twin {
@@ -57,17 +62,10 @@ pub fn header(problem: &Problem, full: bool) -> String {
     out
 }
 
-/// The condition line of a variant: Popeye's names for the Einstein family, ours for
-/// Dynamo and Augsburg (which Popeye does not know), none for orthodox chess.
+/// The condition line of a variant in English: Popeye's names for the Einstein family,
+/// ours for Dynamo and Augsburg (which Popeye does not know), none for orthodox chess.
 pub fn condition(variant: Variant) -> Option<&'static str> {
-    match variant {
-        Variant::Chess => None,
-        Variant::Dynamo => Some("Dynamo"),
-        Variant::Augsburg => Some("Augsburg"),
-        Variant::Einstein => Some("EinsteinChess"),
-        Variant::ReverseEinstein => Some("ReversalEinsteinChess"),
-        Variant::AntiEinstein => Some("AntiEinsteinChess"),
-    }
+    condition_in(variant, Language::English)
 }
 
 /// `a) `, `b) wRa1-->b1  `, `+c) -bPh7  ` (a twin of the previous twin): Popeye ends

@@ -22,6 +22,7 @@ pub fn input_file(problem: &Problem) -> String {
     for (command, texts) in [
         ("author", &meta.authors),
         ("origin", &meta.origins),
+        ("award", &meta.awards),
         ("title", &meta.titles),
         ("remark", &meta.remarks),
     ] {

@@ -5,14 +5,25 @@
 //! numbers of the full play.
 
 use super::text::mark;
+use super::words::translated;
+use crate::problem::Language;
 use crate::solution::MoveText;
 use crate::stipulation::{Play, Stipulation};
 
-/// Every line of `solutions` (or of the set play), one a line.
-pub fn lines(stipulation: Stipulation, set_play: bool, solutions: &[Vec<MoveText>]) -> String {
+/// Every line of `solutions` (or of the set play), one a line, with the piece letters
+/// of `language`.
+pub fn lines(
+    stipulation: Stipulation,
+    set_play: bool,
+    solutions: &[Vec<MoveText>],
+    language: Language,
+) -> String {
     let mut out = String::new();
     for line in solutions {
-        out.push_str(&line_text(stipulation, set_play, line));
+        out.push_str(&translated(
+            &line_text(stipulation, set_play, line),
+            language,
+        ));
         out.push('\n');
     }
     out

@@ -24,6 +24,7 @@ mod json;
 mod lines;
 pub(crate) mod text;
 mod tree;
+mod words;
 
 pub use closing::{Closing, closing, time_text};
 pub use header::{condition, header};
@@ -42,7 +43,7 @@ use crate::stipulation::Play;
 pub fn popeye(problem: &Problem, reports: &[Report]) -> String {
     let mut out = header(problem, true);
     out.push_str(&solution(problem, reports));
-    out.push_str(&closing(&Closing::of(reports)));
+    out.push_str(&closing(&Closing::of(reports), problem.meta.language));
     out
 }
 
@@ -50,6 +51,7 @@ pub fn popeye(problem: &Problem, reports: &[Report]) -> String {
 /// with its set play when `setplay` was asked. Nothing for no report (a problem that
 /// could not be solved: Popeye then prints only the header and the closing line).
 pub fn solution(problem: &Problem, reports: &[Report]) -> String {
+    let language = problem.meta.language;
     let mut out = String::new();
     for report in reports {
         match &report.solution {
@@ -60,10 +62,10 @@ pub fn solution(problem: &Problem, reports: &[Report]) -> String {
             } => {
                 if problem.options.set_play {
                     out.push('\n');
-                    out.push_str(&tree::set_play(set_play));
+                    out.push_str(&tree::set_play(set_play, language));
                 }
                 out.push('\n');
-                out.push_str(&tree::play(keys, tries));
+                out.push_str(&tree::play(keys, tries, language));
             }
             Solution::Lines {
                 set_play,
@@ -72,10 +74,15 @@ pub fn solution(problem: &Problem, reports: &[Report]) -> String {
                 // Popeye ignores `setplay` in ser-# (the defender never moves).
                 if problem.options.set_play && report.stipulation.play != Play::Series {
                     out.push('\n');
-                    out.push_str(&lines::lines(report.stipulation, true, set_play));
+                    out.push_str(&lines::lines(report.stipulation, true, set_play, language));
                 }
                 out.push('\n');
-                out.push_str(&lines::lines(report.stipulation, false, solutions));
+                out.push_str(&lines::lines(
+                    report.stipulation,
+                    false,
+                    solutions,
+                    language,
+                ));
                 if let Some(note) = unlisted_note(report) {
                     out.push_str(&format!("\n{note}\n"));
                 }

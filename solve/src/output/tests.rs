@@ -4,11 +4,13 @@
 //! character for character, header, diagram and closing line included.
 
 use super::*;
-use crate::problem::{Duplex, Meta, SolveOptions, Twin};
+use crate::problem::{Duplex, Language, Meta, SolveOptions, Twin};
 use crate::solution::{Attack, Defence, Mark, MoveText, Threat};
 use crate::stipulation::{Goal, Stipulation};
 use feerie_variants::Variant;
 use std::time::Duration;
+
+const EN: Language = Language::English;
 
 const EINSTEIN: &str =
     include_str!("../../../tests/data/solve/layout/einstein-published.popeye.out");
@@ -50,6 +52,7 @@ fn with_meta(mut p: Problem, authors: &[&str], origins: &[&str], titles: &[&str]
         origins: texts(origins),
         titles: texts(titles),
         remarks: Vec::new(),
+        ..Meta::default()
     };
     p
 }
@@ -357,7 +360,7 @@ fn check(twins: &[Problem], expected: &str) {
         first.elapsed = closing_line.elapsed;
         first.partial = closing_line.partial;
     }
-    ours.push_str(&closing(&Closing::of(&all)));
+    ours.push_str(&closing(&Closing::of(&all), twins[0].meta.language));
     assert_eq!(ours, expected);
     if twins.len() == 1 {
         assert_eq!(popeye(&twins[0], &all), expected);
@@ -657,34 +660,34 @@ fn help_lines_built_by_hand() {
     let full = vec![mv("Ra8-a4=B"), mv("Kf2-f1"), mv("Ba4-c2=S"), mate.clone()];
     let h2: Stipulation = "h#2".parse().unwrap();
     assert_eq!(
-        lines::lines(h2, false, std::slice::from_ref(&full)),
+        lines::lines(h2, false, std::slice::from_ref(&full), EN),
         "  1.Ra8-a4=B Kf2-f1   2.Ba4-c2=S Qg6-d3=R #\n"
     );
     let half = &full[1..];
     let h15: Stipulation = "h#1.5".parse().unwrap();
     assert_eq!(
-        lines::lines(h15, false, &[half.to_vec()]),
+        lines::lines(h15, false, &[half.to_vec()], EN),
         "  1...Kf2-f1   2.Ba4-c2=S Qg6-d3=R #\n"
     );
     assert_eq!(
-        lines::lines(h2, true, &[half.to_vec()]),
+        lines::lines(h2, true, &[half.to_vec()], EN),
         "  1...Kf2-f1   2.Ba4-c2=S Qg6-d3=R #\n",
         "the set play of h#2 is numbered as h#1.5"
     );
     assert_eq!(
-        lines::lines(h15, true, &[full[2..].to_vec()]),
+        lines::lines(h15, true, &[full[2..].to_vec()], EN),
         "  1...  ...  2.Ba4-c2=S Qg6-d3=R #\n"
     );
     let long: Vec<MoveText> = (0..20).map(|_| mv("Kf2-f1")).collect();
     let h10: Stipulation = "h#10".parse().unwrap();
-    let text = lines::lines(h10, false, &[long]);
+    let text = lines::lines(h10, false, &[long], EN);
     assert!(
         text.contains(" Kf2-f1   9.Kf2-f1 Kf2-f1  10.Kf2-f1 "),
         "{text}"
     );
     let ser: Stipulation = "ser-h#2".parse().unwrap();
     assert_eq!(
-        lines::lines(ser, false, &[vec![mv("Kd1-c1"), mv("Kc1-d1"), mate]]),
+        lines::lines(ser, false, &[vec![mv("Kd1-c1"), mv("Kc1-d1"), mate]], EN),
         "  1.Kd1-c1   2.Kc1-d1 Qg6-d3=R #\n"
     );
 }
