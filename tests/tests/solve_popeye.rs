@@ -55,6 +55,18 @@ const FILES: &[(&str, &str, &str)] = &[
          intelligent, whitetoplay, zeroposition and the twinnings polishtype, rotate, \
          mirror, shift, substitute; Popeye's German output (see popeye/README.md)",
     ),
+    (
+        "popeye/twin-de.inp",
+        "popeye/twin-de.popeye.out",
+        "Popeye's own examples (BEISPIEL/twin.inp 3 and 23) with awards, stipulation and \
+         move twins; Popeye's German output with threats and zugzwang",
+    ),
+    (
+        "popeye/twin-fr.inp",
+        "popeye/twin-fr.popeye.out",
+        "Popeye's examples in French keywords and a French #2 with tries and set play; \
+         Popeye's French output",
+    ),
 ];
 
 fn data_dir() -> PathBuf {
@@ -292,41 +304,71 @@ fn is_twin_line(line: &str) -> bool {
             .starts_with(") ")
 }
 
-/// Popeye's output file `name`, German made English.
-fn popeye_output(name: &str) -> String {
-    let text = read_any(name);
-    if text.contains("\nLoesung beendet") {
-        english(&text)
-    } else {
-        text
-    }
+/// Popeye's words in German and French: the closing message, the partial one, threat,
+/// zugzwang, but, and the piece letters of K Q R B S P.
+struct Words {
+    finished: &'static str,
+    partial: &'static str,
+    threat: &'static str,
+    zugzwang: &'static str,
+    but: &'static str,
+    pieces: [char; 6],
 }
 
-/// Popeye's German output in the English words and piece letters the comparison reads:
-/// in solution lines `D T L B` are the queen, rook, bishop and pawn.
-fn english(text: &str) -> String {
+const GERMAN: Words = Words {
+    finished: "Loesung beendet",
+    partial: "Partielle Loesung",
+    threat: "Drohung:",
+    zugzwang: "Zugzwang.",
+    but: "Aber",
+    pieces: ['K', 'D', 'T', 'L', 'S', 'B'],
+};
+
+const FRENCH: Words = Words {
+    finished: "solution terminee",
+    partial: "solution partielle",
+    threat: "menace:",
+    zugzwang: "blocus.",
+    but: "mais",
+    pieces: ['R', 'D', 'T', 'F', 'C', 'P'],
+};
+
+/// Popeye's output file `name`, German or French made English.
+fn popeye_output(name: &str) -> String {
+    let text = read_any(name);
+    [GERMAN, FRENCH]
+        .iter()
+        .find(|words| text.contains(&format!("\n{}", words.finished)))
+        .map_or(text.clone(), |words| english(&text, words))
+}
+
+/// Popeye's German or French output in the English words and piece letters the
+/// comparison reads: in solution lines German `D T L B` are the queen, rook, bishop and
+/// pawn, French `R D T F C` the king, queen, rook, bishop and knight.
+fn english(text: &str, words: &Words) -> String {
+    const ENGLISH: [char; 6] = ['K', 'Q', 'R', 'B', 'S', 'P'];
     let mut out = String::new();
     for line in text.lines() {
         let trimmed = line.trim_start();
-        if let Some(rest) = trimmed.strip_prefix("Loesung beendet") {
+        if let Some(rest) = trimmed.strip_prefix(words.finished) {
             out.push_str("solution finished");
             out.push_str(rest);
+        } else if let Some(rest) = trimmed.strip_prefix(words.partial) {
+            out.push_str("Partial solution");
+            out.push_str(rest);
+        } else if trimmed == words.but {
+            out.push_str("    but");
         } else if numbered(trimmed).is_some() {
-            let moves: String = line
-                .chars()
-                .map(|c| match c {
-                    'D' => 'Q',
-                    'T' => 'R',
-                    'L' => 'B',
-                    'B' => 'P',
-                    c => c,
-                })
-                .collect();
-            out.push_str(
-                &moves
-                    .replace("Drohung:", "threat:")
-                    .replace("Zugzwang.", "zugzwang.")
-                    .replace(" aber", " but"),
+            // The words first: `Drohung` is no queen.
+            let line = line
+                .replace(words.threat, "threat:")
+                .replace(words.zugzwang, "zugzwang.");
+            out.extend(
+                line.chars()
+                    .map(|c| match words.pieces.iter().position(|&l| l == c) {
+                        Some(i) => ENGLISH[i],
+                        None => c,
+                    }),
             );
         } else {
             out.push_str(line);

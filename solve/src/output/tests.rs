@@ -17,6 +17,14 @@ const EINSTEIN: &str =
 const BATTLE: &str = include_str!("../../../tests/data/solve/layout/battle.popeye.out");
 const LINES: &str = include_str!("../../../tests/data/solve/layout/lines.popeye.out");
 
+/// Whether `line` is a closing line, in any of Popeye's languages.
+fn is_closing(line: &str) -> bool {
+    Language::ALL.iter().any(|&l| {
+        let words = words::printed(l);
+        line.starts_with(words.finished.trim_start()) || line.starts_with(words.partial)
+    })
+}
+
 /// The problems of a Popeye output, each from its first line to the blank lines after
 /// its closing line (the program's first line, its version, is not a problem's).
 fn sections(output: &str) -> Vec<String> {
@@ -25,7 +33,7 @@ fn sections(output: &str) -> Vec<String> {
     let mut lines = output.split_inclusive('\n').skip(1);
     while let Some(line) = lines.next() {
         current.push_str(line);
-        if line.starts_with("solution finished.") || line.starts_with("Partial solution") {
+        if is_closing(line) {
             current.extend(lines.by_ref().take(2));
             sections.push(std::mem::take(&mut current));
         }
@@ -227,9 +235,36 @@ fn read_line(line: &str) -> Vec<MoveText> {
         .collect()
 }
 
+/// A solution Popeye printed in `language` in English words and piece letters, as the
+/// solver writes its moves (the layout then writes them in `language` again).
+fn english_solution(text: &str, language: Language) -> String {
+    let words = words::printed(language);
+    let english = words::printed(Language::English);
+    let theirs = &language.words().pieces;
+    let ours = &Language::English.words().pieces;
+    let letter = |c: char| match theirs.iter().position(|&l| l.to_ascii_uppercase() == c) {
+        Some(i) => ours[i].to_ascii_uppercase(),
+        None => c,
+    };
+    let mut out = String::new();
+    for line in text.lines() {
+        if line.trim() == words.but {
+            out.push_str(&format!("    {}", english.but));
+        } else {
+            let line = line
+                .replace(words.threat, english.threat)
+                .replace(words.zugzwang, english.zugzwang);
+            out.extend(line.chars().map(letter));
+        }
+        out.push('\n');
+    }
+    out
+}
+
 /// Reads the solution Popeye printed for `problem` (the text after its header, up to
 /// the closing line or the next twin) back into reports.
 fn read_solution(problem: &Problem, text: &str) -> Vec<Report> {
+    let text = &english_solution(text, problem.meta.language);
     let lines: Vec<&str> = text.lines().collect();
     let mut at = 0;
     let parts = match problem.options.duplex {
@@ -312,10 +347,11 @@ fn read_solution(problem: &Problem, text: &str) -> Vec<Report> {
     reports
 }
 
-/// `Time = 0.014 s` as a duration.
-fn closing_of(line: &str) -> Closing {
+/// `Time = 0.014 s` (in `language`) as a duration.
+fn closing_of(line: &str, language: Language) -> Closing {
+    let words = words::printed(language);
     let time = line
-        .split("Time = ")
+        .split(words.time)
         .nth(1)
         .unwrap()
         .trim_end_matches(" s\n\n\n");
@@ -323,7 +359,7 @@ fn closing_of(line: &str) -> Closing {
     Closing {
         elapsed: Duration::from_secs(secs.parse().unwrap())
             + Duration::from_millis(millis.parse().unwrap()),
-        partial: line.starts_with("Partial"),
+        partial: line.starts_with(words.partial),
         interrupted: false,
     }
 }
@@ -331,9 +367,11 @@ fn closing_of(line: &str) -> Closing {
 /// Checks that the layout of `twins` (one problem, or its twins in order) is `expected`,
 /// Popeye's output for it, once Popeye's solutions are read back into reports.
 fn check(twins: &[Problem], expected: &str) {
+    let language = twins[0].meta.language;
+    let words = words::printed(language);
     let closing_at = expected
-        .rfind("\nsolution finished.")
-        .or_else(|| expected.find("Partial solution"))
+        .rfind(words.finished)
+        .or_else(|| expected.find(words.partial))
         .expect("a closing line");
     let mut rest = &expected[..closing_at];
     let mut ours = String::new();
@@ -355,7 +393,7 @@ fn check(twins: &[Problem], expected: &str) {
         ours.push_str(&solution(problem, &reports));
         all.extend(reports);
     }
-    let closing_line = closing_of(&expected[closing_at..]);
+    let closing_line = closing_of(&expected[closing_at..], language);
     if let Some(first) = all.first_mut() {
         first.elapsed = closing_line.elapsed;
         first.partial = closing_line.partial;
@@ -472,32 +510,37 @@ fn direct_and_self_play_as_popeye_writes_them() {
 }
 
 /// Popeye's output with the key blocks moved before the try blocks (a block is a
-/// paragraph whose first line ends in ` !`, ` ?`, ` threat:` or ` zugzwang.`).
+/// paragraph whose first line ends in ` !`, ` ?`, ` threat:` or ` zugzwang.`), in each
+/// run of first moves (one a twin).
 fn keys_first(section: &str) -> String {
     let paragraphs: Vec<&str> = section.split_inclusive("\n\n").collect();
     let is_first_move = |p: &str| p.starts_with("   1.");
     let is_key = |p: &str| {
         let first = p.lines().next().unwrap_or("");
-        let first = first
-            .trim_end_matches(" threat:")
-            .trim_end_matches(" zugzwang.");
+        let first = Language::ALL.iter().fold(first, |first, &l| {
+            let words = words::printed(l);
+            first
+                .trim_end_matches(words.threat)
+                .trim_end_matches(words.zugzwang)
+        });
         first.ends_with(" !")
     };
-    let start = paragraphs.iter().position(|p| is_first_move(p));
-    let Some(start) = start else {
-        return section.to_string();
-    };
-    let end = start
-        + paragraphs[start..]
-            .iter()
-            .take_while(|p| is_first_move(p))
-            .count();
-    let block = &paragraphs[start..end];
-    let keys = block.iter().filter(|p| is_key(p));
-    let tries = block.iter().filter(|p| !is_key(p));
-    let mut out: String = paragraphs[..start].concat();
-    out.extend(keys.chain(tries).copied());
-    out.push_str(&paragraphs[end..].concat());
+    let mut out = String::new();
+    let mut rest = &paragraphs[..];
+    while let Some(start) = rest.iter().position(|p| is_first_move(p)) {
+        let end = start
+            + rest[start..]
+                .iter()
+                .take_while(|p| is_first_move(p))
+                .count();
+        let block = &rest[start..end];
+        let keys = block.iter().filter(|p| is_key(p));
+        let tries = block.iter().filter(|p| !is_key(p));
+        out.push_str(&rest[..start].concat());
+        out.extend(keys.chain(tries).copied());
+        rest = &rest[end..];
+    }
+    out.push_str(&rest.concat());
     out
 }
 
@@ -854,6 +897,19 @@ fn problems_read_from_popeye_input_are_laid_out_as_popeye_does() {
         (
             include_str!("../../../tests/data/solve/layout/zeroposition.inp"),
             include_str!("../../../tests/data/solve/layout/zeroposition.popeye.out"),
+        ),
+        // German and French inputs are answered in German and French.
+        (
+            include_str!("../../../tests/data/solve/popeye/twin-de.inp"),
+            include_str!("../../../tests/data/solve/popeye/twin-de.popeye.out"),
+        ),
+        (
+            include_str!("../../../tests/data/solve/popeye/twin-fr.inp"),
+            include_str!("../../../tests/data/solve/popeye/twin-fr.popeye.out"),
+        ),
+        (
+            include_str!("../../../tests/data/solve/popeye/beispiel.inp"),
+            include_str!("../../../tests/data/solve/popeye/beispiel.popeye.out"),
         ),
     ];
     for (input, output) in files {
