@@ -533,3 +533,43 @@ fn maxtime_stops_one_problem_and_the_next_is_solved() {
     // Stopped at 1 s; the bound is far above it, for a loaded machine.
     assert!(elapsed < Duration::from_secs(60), "{elapsed:?}");
 }
+
+/// A German file is answered in German, a French one in French: the piece letters of
+/// the diagram and the moves, the twin lines, and one closing line after the last twin.
+#[test]
+fn german_and_french_inputs_are_answered_in_their_language() {
+    let german = "anfangproblem\nforderung #1\nsteine weiss kg1 ta1 bf2g2h2 schwarz kg8 bf7g7h7\n\
+                  zwilling versetze a1 b1\nendeproblem\n";
+    let out = feerie_with_input(&["solve", "-"], german);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("\n1   T   .   .   .   .   .   K   .   1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n2   .   .   .   .   .   B   B   B   2"),
+        "{text}"
+    );
+    assert!(text.contains("\nb) wTa1-->b1  \n"), "{text}");
+    assert!(text.contains("\n   1.Tb1-b8 # !\n"), "{text}");
+    assert_eq!(
+        text.matches("\nLoesung beendet. Zeit = ").count(),
+        1,
+        "{text}"
+    );
+    assert!(!text.contains("solution finished"), "{text}");
+    let french =
+        "debutprobleme\nenonce #1\npieces blanc rg1 ta1 pf2g2h2 noir rg8 pf7g7h7\nfinprobleme\n";
+    let out = feerie_with_input(&["solve", "-"], french);
+    let text = stdout(&out);
+    assert!(
+        text.contains("\n1   T   .   .   .   .   .   R   .   1"),
+        "{text}"
+    );
+    assert!(text.contains("\n   1.Ta1-a8 # !\n"), "{text}");
+    assert!(text.contains("\nsolution terminee. Temps = "), "{text}");
+    // The command line's form stays English.
+    let out = feerie(&["solve", "--fen", BACK_RANKS, "--stip", "#1"]);
+    assert!(stdout(&out).contains("\nsolution finished. Time = "));
+}
