@@ -8,6 +8,8 @@
 //! header once per problem and the closing line once after its last twin, which is why
 //! the pieces are public: the CLI prints the header before solving (so the diagram and
 //! `movenumbers` progress show while it works) and closes a problem after its last twin.
+//! All of it is in the problem's language, as Popeye answers a French or German input in
+//! French or German ([`words`]).
 //!
 //! Dynamo and Augsburg, which Popeye does not know, are written the same way, with the
 //! condition lines `Dynamo` and `Augsburg` and the moves as UCI strings. An Augsburg
