@@ -559,6 +559,14 @@ fn german_and_french_inputs_are_answered_in_their_language() {
         "{text}"
     );
     assert!(!text.contains("solution finished"), "{text}");
+    // `movenumbers` lines too, as Popeye writes them: `  3  (Ta1-b1    Zeit = 0.001 s)`.
+    let numbered = german.replace("forderung #1\n", "forderung #1\noption zugnummern\n");
+    let text = stdout(&feerie_with_input(&["solve", "-"], &numbered));
+    let line = text
+        .lines()
+        .find(|l| l.contains("(Ta1-b1 "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(line.contains("    Zeit = "), "{line}");
     let french =
         "debutprobleme\nenonce #1\npieces blanc rg1 ta1 pf2g2h2 noir rg8 pf7g7h7\nfinprobleme\n";
     let out = feerie_with_input(&["solve", "-"], french);

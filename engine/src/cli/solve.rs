@@ -244,7 +244,10 @@ impl Printer for Layout {
     }
 
     fn progress(&self, line: &str) {
-        print(&format!("{line}\n"));
+        print(&format!(
+            "{}\n",
+            output::move_numbers_line(line, self.language)
+        ));
     }
 
     fn finish(&mut self, problem: &Problem, result: &Result<Vec<Report>, UnsolvablePosition>) {

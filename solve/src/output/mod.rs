@@ -33,6 +33,7 @@ pub use header::{condition, header};
 pub use input_file::input_file;
 pub(crate) use json::part_objects;
 pub use json::{json, json_input_error};
+pub use words::move_numbers_line;
 
 use crate::problem::Problem;
 use crate::solution::{MAX_LISTED_MOVES, Report, Solution};

@@ -108,6 +108,12 @@ pub fn translated(text: &str, language: Language) -> String {
         .collect()
 }
 
+/// A `movenumbers` line (`  3  (Qh1-f3    Time = 0.007 s)`, which the solver writes in
+/// English) in `language`: `  3  (Dh1-f3    Zeit = 0.007 s)`.
+pub fn move_numbers_line(line: &str, language: Language) -> String {
+    translated(line, language).replace(ENGLISH.time, printed(language).time)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,6 +134,20 @@ mod tests {
         assert_eq!(translated("0-0=B", Language::French), "0-0=F");
         // UCI moves of Dynamo and Augsburg have no capital letters.
         assert_eq!(translated("e7e8q", Language::German), "e7e8q");
+    }
+
+    #[test]
+    fn move_numbers_in_each_language() {
+        let line = "  3  (Qh1-f3 +    Time = 0.007 s)";
+        assert_eq!(move_numbers_line(line, Language::English), line);
+        assert_eq!(
+            move_numbers_line(line, Language::German),
+            "  3  (Dh1-f3 +    Zeit = 0.007 s)"
+        );
+        assert_eq!(
+            move_numbers_line(line, Language::French),
+            "  3  (Dh1-f3 +    Temps = 0.007 s)"
+        );
     }
 
     #[test]
