@@ -86,41 +86,33 @@ mod tests {
             partial: false,
             interrupted: false,
         };
-        assert_eq!(
-            closing(&done, Language::English),
-            "\nsolution finished. Time = 0.014 s\n\n\n"
-        );
-        assert_eq!(
-            closing(&done, Language::German),
-            "\nLoesung beendet. Zeit = 0.014 s\n\n\n"
-        );
-        assert_eq!(
-            closing(&done, Language::French),
-            "\nsolution terminee. Temps = 0.014 s\n\n\n"
-        );
         let cut = Closing {
             partial: true,
             ..done
         };
-        assert_eq!(
-            closing(&cut, Language::English),
-            "Partial solution Time = 0.014 s\n\n\n"
-        );
-        assert_eq!(
-            closing(&cut, Language::German),
-            "Partielle Loesung Zeit = 0.014 s\n\n\n"
-        );
         let timed_out = Closing {
             interrupted: true,
             ..cut
         };
-        assert_eq!(
-            closing(&timed_out, Language::English),
-            "solving interrupted. Time = 0.014 s\n\n\n"
-        );
-        assert_eq!(
-            closing(&timed_out, Language::French),
-            "solution interrompue. Temps = 0.014 s\n\n\n"
-        );
+        use Language::{English, French, German};
+        for (closed, language, line) in [
+            (done, English, "\nsolution finished. Time = 0.014 s\n\n\n"),
+            (done, German, "\nLoesung beendet. Zeit = 0.014 s\n\n\n"),
+            (done, French, "\nsolution terminee. Temps = 0.014 s\n\n\n"),
+            (cut, English, "Partial solution Time = 0.014 s\n\n\n"),
+            (cut, German, "Partielle Loesung Zeit = 0.014 s\n\n\n"),
+            (
+                timed_out,
+                English,
+                "solving interrupted. Time = 0.014 s\n\n\n",
+            ),
+            (
+                timed_out,
+                French,
+                "solution interrompue. Temps = 0.014 s\n\n\n",
+            ),
+        ] {
+            assert_eq!(closing(&closed, language), line);
+        }
     }
 }
