@@ -4,7 +4,8 @@
 
 use super::diagram;
 use super::text::centred;
-use super::words::{condition_in, printed};
+use super::words::condition_in;
+use crate::input::language::option;
 use crate::problem::{Duplex, Language, Problem, Twin};
 use feerie_variants::Variant;
 
@@ -33,7 +34,7 @@ pub fn header(problem: &Problem, full: bool) -> String {
             out.push('\n');
         }
         let language = meta.language;
-        let words = printed(language);
+        let words = language.words();
         let zero = problem.twin.as_ref().and_then(|t| t.zero.as_deref());
         let fen = zero.unwrap_or(&problem.fen);
         out.push_str(&diagram::board(fen, language));
@@ -44,8 +45,8 @@ pub fn header(problem: &Problem, full: bool) -> String {
         out.push_str(&diagram::unit_lines(fen, language));
         let option = match problem.options.duplex {
             Duplex::No => None,
-            Duplex::Duplex => Some(words.duplex),
-            Duplex::HalfDuplex => Some(words.half_duplex),
+            Duplex::Duplex => Some(words.options[option::DUPLEX]),
+            Duplex::HalfDuplex => Some(words.options[option::HALF_DUPLEX]),
         };
         let condition = condition_in(problem.variant, language);
         for line in condition.into_iter().chain(option) {
@@ -53,7 +54,7 @@ pub fn header(problem: &Problem, full: bool) -> String {
             out.push('\n');
         }
         if zero.is_some() {
-            out.push_str(&format!("\n{}\n\n", words.zero_position));
+            out.push_str(&format!("\n{}\n\n", words.twin[1]));
         }
     }
     if let Some(twin) = &problem.twin {

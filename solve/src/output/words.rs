@@ -1,8 +1,8 @@
 //! The words Popeye prints, in the problem's language: Popeye answers a French or German
-//! input in French or German (its message table, output/message.c, and its piece and
-//! option tables, output/plaintext/language_dependant.c, of Popeye 4.104). The moves
-//! and the diagram use the language's piece letters (German `D T L S B`, French
-//! `R D T F C P`).
+//! input in French or German (its message table, output/message.c of Popeye 4.104). The
+//! names it shares with the input (conditions, options, `zeroposition`, piece letters)
+//! come from the input's keyword tables, which are Popeye's: the moves and the diagram
+//! use the language's piece letters (German `D T L S B`, French `R D T F C P`).
 
 use crate::input::language::{Condition, Language};
 use feerie_variants::Variant;
@@ -21,9 +21,6 @@ pub struct Printed {
     pub zugzwang: &'static str,
     /// The line before a try's refutations.
     pub but: &'static str,
-    pub zero_position: &'static str,
-    pub duplex: &'static str,
-    pub half_duplex: &'static str,
 }
 
 static ENGLISH: Printed = Printed {
@@ -34,9 +31,6 @@ static ENGLISH: Printed = Printed {
     threat: " threat:",
     zugzwang: " zugzwang.",
     but: "but",
-    zero_position: "zeroposition",
-    duplex: "Duplex",
-    half_duplex: "HalfDuplex",
 };
 
 static FRENCH: Printed = Printed {
@@ -47,9 +41,6 @@ static FRENCH: Printed = Printed {
     threat: " menace:",
     zugzwang: " blocus.",
     but: "mais",
-    zero_position: "zeroposition",
-    duplex: "Duplex",
-    half_duplex: "DemiDuplex",
 };
 
 static GERMAN: Printed = Printed {
@@ -60,9 +51,6 @@ static GERMAN: Printed = Printed {
     threat: " Drohung:",
     zugzwang: " Zugzwang.",
     but: "Aber",
-    zero_position: "NullStellung",
-    duplex: "Duplex",
-    half_duplex: "HalbDuplex",
 };
 
 /// The words of `language`.
