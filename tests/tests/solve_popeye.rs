@@ -55,6 +55,19 @@ const FILES: &[(&str, &str, &str)] = &[
          intelligent, whitetoplay, zeroposition and the twinnings polishtype, rotate, \
          mirror, shift, substitute; Popeye's German output (see popeye/README.md)",
     ),
+    (
+        "popeye/variations.inp",
+        "popeye/variations.popeye.out",
+        "Popeye's own examples (BEISPIEL/, commit 122c7d0fe) whose variations follow \
+         Popeye's rules: threats by squares, selfmate inner mates, set play of a ser-h=n; \
+         Popeye's German output (see popeye/README.md)",
+    ),
+    (
+        "popeye/battle_play.inp",
+        "popeye/battle_play.popeye.out",
+        "Popeye's own tests (TESTS/battle_play.inp, commit 122c7d0fe): selfmate set play, \
+         no zugzwang after a key that the defender answers by the goal (see popeye/README.md)",
+    ),
 ];
 
 fn data_dir() -> PathBuf {
@@ -311,8 +324,14 @@ fn english(text: &str) -> String {
         if let Some(rest) = trimmed.strip_prefix("Loesung beendet") {
             out.push_str("solution finished");
             out.push_str(rest);
+        } else if trimmed == "Aber" {
+            out.push_str(&line.replace("Aber", "but"));
         } else if numbered(trimmed).is_some() {
+            // The words first: `Drohung` would lose its `D` to the queen.
             let moves: String = line
+                .replace("Drohung:", "threat:")
+                .replace("Zugzwang.", "zugzwang.")
+                .replace(" aber", " but")
                 .chars()
                 .map(|c| match c {
                     'D' => 'Q',
@@ -322,12 +341,7 @@ fn english(text: &str) -> String {
                     c => c,
                 })
                 .collect();
-            out.push_str(
-                &moves
-                    .replace("Drohung:", "threat:")
-                    .replace("Zugzwang.", "zugzwang.")
-                    .replace(" aber", " but"),
-            );
+            out.push_str(&moves);
         } else {
             out.push_str(line);
         }
@@ -516,7 +530,8 @@ fn parse_battle(chunk: &[&str]) -> Result<Shown, String> {
 }
 
 /// Help and series lines; in help play the lines that start with the other side (`1...`
-/// in h#n, `1.` in h#n.5) are the set play.
+/// in h#n, `1.` in h#n.5) are the set play, and so in ser-h play are those that start
+/// `1...` (the other side's last move alone).
 fn parse_lines(chunk: &[&str], problem: &Problem) -> Shown {
     let mut shown = Shown::default();
     let stip = problem.stipulation;
@@ -525,7 +540,11 @@ fn parse_lines(chunk: &[&str], problem: &Problem) -> Shown {
         let Some((1, dots, _)) = numbered(line) else {
             continue;
         };
-        let set = stip.play == Play::Help && dots != stip.half;
+        let set = match stip.play {
+            Play::Help => dots != stip.half,
+            Play::SeriesHelp => dots,
+            _ => false,
+        };
         let parsed = parse_line(line);
         if set {
             shown.set_lines.insert(parsed);

@@ -49,13 +49,20 @@ pub(crate) fn solve_lines<P: Position>(
         }
     }
     let mut set = Vec::new();
-    if set_play && stipulation.play == Play::Help && !root.in_check() {
-        // The other side starts: one half-move less, short solutions included.
-        let set_full = help_length(stipulation) - 1;
+    let has_set_play = matches!(stipulation.play, Play::Help | Play::SeriesHelp);
+    if set_play && has_set_play && !root.in_check() {
         let mut s = Searcher::new(root.clone(), shared);
         s.play_null();
-        for k in (2 - set_full % 2..=set_full).step_by(2) {
-            s.help_lines(k);
+        if stipulation.play == Play::SeriesHelp {
+            // Popeye's set play of a series is what follows it: here the other side's
+            // one move to the goal.
+            s.help_lines(1);
+        } else {
+            // The other side starts: one half-move less, short solutions included.
+            let set_full = help_length(stipulation) - 1;
+            for k in (2 - set_full % 2..=set_full).step_by(2) {
+                s.help_lines(k);
+            }
         }
         s.undo();
         nodes += s.nodes;
