@@ -7,6 +7,7 @@ use crate::notation::{Notation, played_text};
 use crate::solution::{Mark, MoveText, Solution};
 use crate::stipulation::{Play, Stipulation};
 use feerie_movegen::Position;
+use std::sync::atomic::Ordering;
 
 /// A line as found: the moves from the diagram, `None` for a pass.
 type Line<M> = Vec<Option<M>>;
@@ -51,6 +52,9 @@ pub(crate) fn solve_lines<P: Position>(
     let mut set = Vec::new();
     let has_set_play = matches!(stipulation.play, Play::Help | Play::SeriesHelp);
     if set_play && has_set_play && !root.in_check() {
+        // Popeye counts `maxsolutions` for the set play and the play apart; the count
+        // left is the larger, so that either cut makes the solution partial.
+        let played = shared.found.swap(0, Ordering::Relaxed);
         let mut s = Searcher::new(root.clone(), shared);
         s.play_null();
         if stipulation.play == Play::SeriesHelp {
@@ -67,6 +71,7 @@ pub(crate) fn solve_lines<P: Position>(
         s.undo();
         nodes += s.nodes;
         set = s.lines;
+        shared.found.fetch_max(played, Ordering::Relaxed);
     }
     let texts = |lines: Vec<Line<P::Move>>| lines_text(root, &lines, visit, series);
     (
