@@ -35,7 +35,12 @@ fn lines(report: &Report) -> Vec<String> {
     let Solution::Lines { solutions, .. } = &report.solution else {
         panic!("not lines")
     };
-    let mut out: Vec<String> = solutions
+    joined(solutions)
+}
+
+/// Each line as its moves joined by spaces, sorted.
+fn joined(lines: &[Vec<MoveText>]) -> Vec<String> {
+    let mut out: Vec<String> = lines
         .iter()
         .map(|l| l.iter().map(mark).collect::<Vec<_>>().join(" "))
         .collect();
@@ -566,39 +571,33 @@ fn self_play_set_play_leaves_out_a_defence_that_mates_at_once() {
     assert!(set_play(&report).is_empty());
 }
 
+fn with_set_play() -> SolveOptions {
+    SolveOptions {
+        set_play: true,
+        ..SolveOptions::default()
+    }
+}
+
 /// The set play lines of help or series play, sorted.
 fn set_lines(report: &Report) -> Vec<String> {
     let Solution::Lines { set_play, .. } = &report.solution else {
         panic!("not lines")
     };
-    let mut out: Vec<String> = set_play
-        .iter()
-        .map(|l| l.iter().map(mark).collect::<Vec<_>>().join(" "))
-        .collect();
-    out.sort();
-    out
+    joined(set_play)
 }
 
 #[test]
 fn maxsolutions_counts_the_set_play_apart() {
     // Popeye, `option setplay maxsolutions 1`: one set line and one line, partial.
     let options = SolveOptions {
-        set_play: true,
         max_solutions: Some(1),
-        ..SolveOptions::default()
+        ..with_set_play()
     };
     let report = run::<Chess>("8/2k5/4Q3/8/6B1/8/4K3/8 b - - 0 1", "h#2", &options);
     assert_eq!(set_lines(&report).len(), 1);
     assert_eq!(lines(&report).len(), 1);
     assert!(report.partial);
-    let all = run::<Chess>(
-        "8/2k5/4Q3/8/6B1/8/4K3/8 b - - 0 1",
-        "h#2",
-        &SolveOptions {
-            set_play: true,
-            ..SolveOptions::default()
-        },
-    );
+    let all = run::<Chess>("8/2k5/4Q3/8/6B1/8/4K3/8 b - - 0 1", "h#2", &with_set_play());
     assert_eq!((set_lines(&all).len(), lines(&all).len()), (13, 4));
     assert!(!all.partial);
 }
@@ -606,11 +605,11 @@ fn maxsolutions_counts_the_set_play_apart() {
 #[test]
 fn series_helpmate_set_play_is_the_last_move_alone() {
     // Popeye's hpint.inp 2 (Steudel, ser-h=5): set play 1...Kd1-e2 =.
-    let options = SolveOptions {
-        set_play: true,
-        ..SolveOptions::default()
-    };
-    let report = run::<Chess>("8/8/8/8/8/6p1/5prb/3K1Nkb b - - 0 1", "ser-h=5", &options);
+    let report = run::<Chess>(
+        "8/8/8/8/8/6p1/5prb/3K1Nkb b - - 0 1",
+        "ser-h=5",
+        &with_set_play(),
+    );
     assert_eq!(set_lines(&report), ["Kd1-e2 ="]);
     assert_eq!(
         lines(&report),
