@@ -67,6 +67,19 @@ const FILES: &[(&str, &str, &str)] = &[
         "Popeye's examples in French keywords and a French #2 with tries and set play; \
          Popeye's French output",
     ),
+    (
+        "popeye/variations.inp",
+        "popeye/variations.popeye.out",
+        "Popeye's own examples (BEISPIEL/, commit 122c7d0fe) whose variations follow \
+         Popeye's rules: threats by squares, selfmate inner mates, set play of a ser-h=n; \
+         Popeye's German output (see popeye/README.md)",
+    ),
+    (
+        "popeye/battle_play.inp",
+        "popeye/battle_play.popeye.out",
+        "Popeye's own tests (TESTS/battle_play.inp, commit 122c7d0fe): selfmate set play, \
+         no zugzwang after a key that the defender answers by the goal (see popeye/README.md)",
+    ),
 ];
 
 fn data_dir() -> PathBuf {
@@ -558,7 +571,8 @@ fn parse_battle(chunk: &[&str]) -> Result<Shown, String> {
 }
 
 /// Help and series lines; in help play the lines that start with the other side (`1...`
-/// in h#n, `1.` in h#n.5) are the set play.
+/// in h#n, `1.` in h#n.5) are the set play, and so in ser-h play are those that start
+/// `1...` (the other side's last move alone).
 fn parse_lines(chunk: &[&str], problem: &Problem) -> Shown {
     let mut shown = Shown::default();
     let stip = problem.stipulation;
@@ -567,7 +581,11 @@ fn parse_lines(chunk: &[&str], problem: &Problem) -> Shown {
         let Some((1, dots, _)) = numbered(line) else {
             continue;
         };
-        let set = stip.play == Play::Help && dots != stip.half;
+        let set = match stip.play {
+            Play::Help => dots != stip.half,
+            Play::SeriesHelp => dots,
+            _ => false,
+        };
         let parsed = parse_line(line);
         if set {
             shown.set_lines.insert(parsed);

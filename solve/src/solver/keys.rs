@@ -104,15 +104,17 @@ fn first_move<P: Position>(
 }
 
 /// The defender moving first in the diagram: each move after which the attacker still
-/// wins within `n - 1` moves, with those wins. A self play defence that reaches the goal
-/// at once is no set play for Popeye.
+/// wins within `n - 1` moves, with those wins. In self play a defence that reaches the
+/// goal at once is set play only when every defence does (as in the tree, see `tree`).
 fn set_play_of<P: Position>(s: &mut Searcher<'_, P>, show: Show, n: u32) -> Vec<Defence> {
     s.play_null();
+    let forced = show.battle == Battle::SelfPlay && s.forced_to_goal();
     let replies = s.moves();
     let mut set = Vec::new();
     for &reply in replies.iter() {
         match s.reply_length(show.battle, reply, n - 1) {
-            Some(length) if length > 0 => set.push(s.defence_tree(show, reply, length)),
+            Some(0) if forced => set.push(s.defence_tree(show, reply, 0)),
+            Some(length) if length > 0 && !forced => set.push(s.defence_tree(show, reply, length)),
             _ => {}
         }
     }

@@ -7,6 +7,7 @@ use crate::notation::{Notation, played_text};
 use crate::solution::{Mark, MoveText, Solution};
 use crate::stipulation::{Play, Stipulation};
 use feerie_movegen::Position;
+use std::sync::atomic::Ordering;
 
 /// A line as found: the moves from the diagram, `None` for a pass.
 type Line<M> = Vec<Option<M>>;
@@ -49,17 +50,28 @@ pub(crate) fn solve_lines<P: Position>(
         }
     }
     let mut set = Vec::new();
-    if set_play && stipulation.play == Play::Help && !root.in_check() {
-        // The other side starts: one half-move less, short solutions included.
-        let set_full = help_length(stipulation) - 1;
+    let has_set_play = matches!(stipulation.play, Play::Help | Play::SeriesHelp);
+    if set_play && has_set_play && !root.in_check() {
+        // Popeye counts `maxsolutions` for the set play and the play apart; the count
+        // left is the larger, so that either cut makes the solution partial.
+        let played = shared.found.swap(0, Ordering::Relaxed);
         let mut s = Searcher::new(root.clone(), shared);
         s.play_null();
-        for k in (2 - set_full % 2..=set_full).step_by(2) {
-            s.help_lines(k);
+        if stipulation.play == Play::SeriesHelp {
+            // Popeye's set play of a series is what follows it: here the other side's
+            // one move to the goal.
+            s.help_lines(1);
+        } else {
+            // The other side starts: one half-move less, short solutions included.
+            let set_full = help_length(stipulation) - 1;
+            for k in (2 - set_full % 2..=set_full).step_by(2) {
+                s.help_lines(k);
+            }
         }
         s.undo();
         nodes += s.nodes;
         set = s.lines;
+        shared.found.fetch_max(played, Ordering::Relaxed);
     }
     let texts = |lines: Vec<Line<P::Move>>| lines_text(root, &lines, visit, series);
     (

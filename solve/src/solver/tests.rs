@@ -35,7 +35,12 @@ fn lines(report: &Report) -> Vec<String> {
     let Solution::Lines { solutions, .. } = &report.solution else {
         panic!("not lines")
     };
-    let mut out: Vec<String> = solutions
+    joined(solutions)
+}
+
+/// Each line as its moves joined by spaces, sorted.
+fn joined(lines: &[Vec<MoveText>]) -> Vec<String> {
+    let mut out: Vec<String> = lines
         .iter()
         .map(|l| l.iter().map(mark).collect::<Vec<_>>().join(" "))
         .collect();
@@ -564,4 +569,108 @@ fn self_play_set_play_leaves_out_a_defence_that_mates_at_once() {
         &options,
     );
     assert!(set_play(&report).is_empty());
+}
+
+fn with_set_play() -> SolveOptions {
+    SolveOptions {
+        set_play: true,
+        ..SolveOptions::default()
+    }
+}
+
+/// The set play lines of help or series play, sorted.
+fn set_lines(report: &Report) -> Vec<String> {
+    let Solution::Lines { set_play, .. } = &report.solution else {
+        panic!("not lines")
+    };
+    joined(set_play)
+}
+
+#[test]
+fn maxsolutions_counts_the_set_play_apart() {
+    // Popeye, `option setplay maxsolutions 1`: one set line and one line, partial.
+    let options = SolveOptions {
+        max_solutions: Some(1),
+        ..with_set_play()
+    };
+    let report = run::<Chess>("8/2k5/4Q3/8/6B1/8/4K3/8 b - - 0 1", "h#2", &options);
+    assert_eq!(set_lines(&report).len(), 1);
+    assert_eq!(lines(&report).len(), 1);
+    assert!(report.partial);
+    let all = run::<Chess>("8/2k5/4Q3/8/6B1/8/4K3/8 b - - 0 1", "h#2", &with_set_play());
+    assert_eq!((set_lines(&all).len(), lines(&all).len()), (13, 4));
+    assert!(!all.partial);
+}
+
+#[test]
+fn series_helpmate_set_play_is_the_last_move_alone() {
+    // Popeye's hpint.inp 2 (Steudel, ser-h=5): set play 1...Kd1-e2 =.
+    let report = run::<Chess>(
+        "8/8/8/8/8/6p1/5prb/3K1Nkb b - - 0 1",
+        "ser-h=5",
+        &with_set_play(),
+    );
+    assert_eq!(set_lines(&report), ["Kd1-e2 ="]);
+    assert_eq!(
+        lines(&report),
+        ["Kg1*f1 Rg2-g1 g3-g2 Bh2-f4 Bf4-d2 Kd1*d2 ="]
+    );
+}
+
+#[test]
+fn selfmate_defences_that_mate_before_the_end_are_not_shown() {
+    // Popeye's battle_play.inp 27 (s#2, set play, nothreat): 1...b3-b2 # is the set
+    // play (every defence mates) but not shown after the key (1...c5-c4 does not mate).
+    let options = SolveOptions {
+        set_play: true,
+        no_threat: true,
+        ..variation()
+    };
+    let report = run::<Chess>("8/8/8/2p3p1/2R3P1/kp6/p7/K7 w - - 0 1", "s#2", &options);
+    assert_eq!(set_play(&report), ["...b3-b2 #"]);
+    let Solution::Battle { keys, .. } = &report.solution else {
+        panic!("not battle")
+    };
+    let mut out = Vec::new();
+    tree(keys, 0, &mut out);
+    assert_eq!(
+        out,
+        ["Rc4-e4", "  ...c5-c4", "    Re4*c4", "      ...b3-b2 #"]
+    );
+}
+
+#[test]
+fn a_key_that_forces_the_goal_at_once_has_no_zugzwang() {
+    // Popeye's battle_play.inp 24 (s#2 solved in one): 1.Rc3-c4 ! 1...b3-b2 #.
+    let report = run::<Chess>("8/8/8/2p5/8/kpR5/p7/K7 w - - 0 1", "s#2", &variation());
+    let Solution::Battle { keys, .. } = &report.solution else {
+        panic!("not battle")
+    };
+    let mut out = Vec::new();
+    tree(keys, 0, &mut out);
+    assert_eq!(out, ["Rc3-c4", "  ...b3-b2 #"]);
+}
+
+#[test]
+fn a_threat_is_the_same_whether_it_captures_or_not() {
+    // Popeye's ep.inp 1 (Armeni): after 1.Bh4*g5 (threat Bg5*e7 #), 1...e7-e6 is met by
+    // Bg5-e7 #, the threat's squares: no defence.
+    let report = run::<Chess>(
+        "5r2/2P1p3/1K1k2N1/1bN1p1p1/2P1P1pB/6PB/5P2/5r1R w - - 0 1",
+        "#2",
+        &SolveOptions {
+            tries: true,
+            ..variation()
+        },
+    );
+    let Solution::Battle { tries, .. } = &report.solution else {
+        panic!("not battle")
+    };
+    let bg5 = tries
+        .iter()
+        .find(|t| t.mv.text == "Bh4*g5")
+        .expect("the try 1.Bh4*g5");
+    let shown: Vec<&str> = bg5.defences.iter().map(|d| d.mv.text.as_str()).collect();
+    assert!(!shown.contains(&"e7-e6"), "{shown:?}");
+    assert!(shown.contains(&"Rf8-f6"), "{shown:?}");
 }

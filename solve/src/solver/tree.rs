@@ -5,7 +5,13 @@
 //! Popeye's rule for the defences shown after a move with a threat of k moves: a
 //! defence after which the attacker wins faster than k is hidden, and so is one after
 //! which every threat still wins in k; the others (the threat is parried) are shown.
-//! Without a threat (check, zugzwang, `nothreat`) every defence is shown.
+//! A threat "still wins" when a move with the threat's from and to squares (and
+//! promotion) wins: `Se4-g5` and `Se4*g5` are the same threat. Without a threat (check,
+//! zugzwang, `nothreat`) every defence is shown.
+//!
+//! In self play the defender's node first asks whether every defender move reaches the
+//! goal: then those moves end the branch and are shown alone (no threat, no zugzwang).
+//! Otherwise a defender move that reaches the goal before the last move is not shown.
 
 use super::battle::Battle;
 use super::searcher::Searcher;
@@ -61,6 +67,19 @@ impl<P: Position> Searcher<'_, P> {
     /// Defender to move after an attacker's move, `rem` attacker moves left: the threat,
     /// the defences shown with their continuations, and the refutations.
     pub fn below(&mut self, show: Show, rem: u32) -> Below {
+        let inner_goals = show.battle == Battle::SelfPlay && rem > 0;
+        if inner_goals && self.forced_to_goal() {
+            let moves = self.moves();
+            let defences = moves
+                .iter()
+                .map(|&mv| self.defence_tree(show, mv, 0))
+                .collect();
+            return Below {
+                threat: Threat::None,
+                defences,
+                refutations: Vec::new(),
+            };
+        }
         let mut threat = Threat::None;
         let mut threat_moves: Option<(u32, Vec<P::Move>)> = None;
         if show.threats && rem > 0 && !self.pos.in_check() {
@@ -90,6 +109,7 @@ impl<P: Position> Searcher<'_, P> {
         for &mv in moves.iter() {
             match self.reply_length(show.battle, mv, rem) {
                 None => refutations.push(self.text(mv, show.notation)),
+                Some(0) if inner_goals => {}
                 Some(length) => {
                     let shown = match &threat_moves {
                         None => true,
@@ -110,17 +130,29 @@ impl<P: Position> Searcher<'_, P> {
         }
     }
 
-    /// Defender to move: after `mv`, some threat move is illegal or no longer wins in `k`.
+    /// Defender to move (self play): it has a move and every move reaches the goal.
+    pub fn forced_to_goal(&mut self) -> bool {
+        let moves = self.moves();
+        !moves.is_empty()
+            && moves.iter().all(|&mv| {
+                self.play(mv);
+                let goal = self.at_goal();
+                self.undo();
+                goal
+            })
+    }
+
+    /// Defender to move: after `mv`, no move with some threat's squares wins in `k`.
     fn parries(&mut self, battle: Battle, mv: P::Move, k: u32, threats: &[P::Move]) -> bool {
+        let squares: Vec<String> = threats.iter().map(|t| t.to_string()).collect();
         self.play(mv);
         let moves = self.moves();
-        let parried =
-            threats.iter().any(
-                |&t| match moves.iter().find(|m| m.to_bits() == t.to_bits()) {
-                    None => true,
-                    Some(&same) => !self.attack_move_wins(battle, same, k),
-                },
-            );
+        let parried = squares
+            .iter()
+            .any(|t| match moves.iter().find(|m| same_squares(**m, t)) {
+                None => true,
+                Some(&same) => !self.attack_move_wins(battle, same, k),
+            });
         self.undo();
         parried
     }
@@ -145,4 +177,11 @@ impl<P: Position> Searcher<'_, P> {
             continuations,
         }
     }
+}
+
+/// Popeye compares a threat with a later move by what the move does to the board, not
+/// by how it is written: the from and to squares and the promotion, which are exactly
+/// what the move's UCI text holds (a capture or an en passant capture is not told).
+fn same_squares<M: MoveCode>(mv: M, uci: &str) -> bool {
+    mv.to_string() == uci
 }
